@@ -1,0 +1,98 @@
+"""The actions a player can take; every action names its actor (``seat``).
+
+Actions are plain frozen records. Whether one is legal is for :func:`pokerlaws.apply` to say,
+citing the law; the records themselves check nothing beyond their shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from pokerlaws.cards import Card, standard_deck
+
+__all__ = ["Action", "DeclineStraddle", "Discard", "Pass", "Stake", "Stand", "Straddle"]
+
+_DECK_ORDER: dict[Card, int] = {card: i for i, card in enumerate(standard_deck(joker=True))}
+
+
+def _canonical_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    # Order is not significant in a discard, so equal discards compare and hash equal.
+    # Repeats are kept: discarding one card twice must reach apply() and be refused (Law 36).
+    return tuple(sorted(cards, key=lambda card: _DECK_ORDER.get(card, len(_DECK_ORDER))))
+
+
+@attrs.frozen(kw_only=True)
+class Straddle:
+    """Raise the ante by one ante before the deal (Laws 21-22); the first makes it double."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} straddles"
+
+
+@attrs.frozen(kw_only=True)
+class DeclineStraddle:
+    """Decline to straddle; when No. 1 declines, nobody else may straddle (Law 21)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} declines to straddle"
+
+
+@attrs.frozen(kw_only=True)
+class Pass:
+    """Give up the hand and all one has staked (Laws 27, 54): the book's pass, a modern fold."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} passes"
+
+
+@attrs.frozen(kw_only=True)
+class Stake:
+    """Put ``amount`` chips into one's stake now (Law 56: the bet is what is put down).
+
+    The situation makes it an opening, a making good, a call, a raise or a bet.
+    """
+
+    seat: int
+    amount: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} stakes {self.amount}"
+
+
+@attrs.frozen(kw_only=True)
+class Stand:
+    """After the draw, the first bettor declines to bet for the moment (description 2.8)."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} stands"
+
+
+@attrs.frozen(kw_only=True)
+class Discard:
+    """Lay ``cards`` face down and receive as many from the pack (Laws 36-39).
+
+    ``cards=()`` plays pat. The order of ``cards`` is not significant.
+    """
+
+    seat: int
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
+
+    def __str__(self) -> str:
+        if not self.cards:
+            return f"seat {self.seat} plays pat"
+        return f"seat {self.seat} discards {' '.join(str(card) for card in self.cards)}"
+
+
+Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard
+"""Any one of the player actions."""

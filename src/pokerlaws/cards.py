@@ -1,0 +1,171 @@
+"""The pack: ranks, suits, cards, the Joker, and their two-character notation (Laws 1, 81).
+
+Card text is two characters, rank then suit: ``"Th"`` is the ten of hearts, ``"Ks"`` the
+king of spades; ``"Jk"`` is the Joker, the 53rd card allowed by agreement (Law 81).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Iterable
+
+import attrs
+
+__all__ = [
+    "JOKER",
+    "Card",
+    "NotationError",
+    "Rank",
+    "Suit",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "shuffled_deck",
+    "standard_deck",
+]
+
+
+class NotationError(ValueError):
+    """Raise for malformed card or record text; the message names the bad token."""
+
+
+class Rank(enum.IntEnum):
+    """The thirteen ranks, ace high (the ace is low only inside a sequence, Law 71)."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+
+    @property
+    def letter(self) -> str:
+        """The rank's one-character notation: ``23456789TJQKA``."""
+        return _RANK_LETTERS[self]
+
+
+class Suit(enum.Enum):
+    """The four suits; hearts take precedence where the laws say so (Laws 69, 70)."""
+
+    CLUBS = "c"
+    DIAMONDS = "d"
+    HEARTS = "h"
+    SPADES = "s"
+
+    @property
+    def letter(self) -> str:
+        """The suit's one-character notation: ``c d h s``."""
+        return self.value
+
+
+_RANK_LETTERS: dict[Rank, str] = {rank: "23456789TJQKA"[rank - 2] for rank in Rank}
+_RANK_BY_LETTER: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTERS.items()}
+_SUIT_BY_LETTER: dict[str, Suit] = {suit.value: suit for suit in Suit}
+
+
+def _check_pair(instance: Card, attribute: attrs.Attribute[object], value: object) -> None:
+    # Shape only: a card is either both rank and suit, or neither (the Joker).
+    if (instance.rank is None) != (instance.suit is None):
+        raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
+
+
+@attrs.frozen(cache_hash=True, order=False)
+class Card:
+    """One playing card, or the Joker when ``rank`` and ``suit`` are both ``None``.
+
+    Build ordinary cards as ``Card(Rank.TEN, Suit.HEARTS)``; use the constant :data:`JOKER`
+    for the Joker. ``str(card)`` is the two-character notation.
+    """
+
+    rank: Rank | None = attrs.field(validator=attrs.validators.optional(
+        attrs.validators.instance_of(Rank)))
+    suit: Suit | None = attrs.field(
+        validator=[attrs.validators.optional(attrs.validators.instance_of(Suit)), _check_pair]
+    )
+
+    @property
+    def is_joker(self) -> bool:
+        """Whether this is the Joker (Law 81 variant)."""
+        return self.rank is None
+
+    def __str__(self) -> str:
+        if self.rank is None or self.suit is None:
+            return "Jk"
+        return _RANK_LETTERS[self.rank] + self.suit.value
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+
+JOKER = Card(None, None)
+"""The 53rd card, named by its holder as any card he likes (Law 81 variant; Ambiguity 12)."""
+
+_CARDS_BY_TEXT: dict[str, Card] = {"Jk": JOKER}
+for _suit in Suit:
+    for _rank in Rank:
+        _CARDS_BY_TEXT[_RANK_LETTERS[_rank] + _suit.value] = Card(_rank, _suit)
+
+
+def parse_card(token: str) -> Card:
+    """Read one card from its two-character notation (``"Th"``, ``"Jk"``).
+
+    Raises:
+        NotationError: the token is not a card.
+    """
+    card = _CARDS_BY_TEXT.get(token)
+    if card is None:
+        raise NotationError(
+            f"{token!r} is not a card: write rank (23456789TJQKA) then suit (cdhs), "
+            "or Jk for the Joker"
+        )
+    return card
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Read cards from space-separated notation: ``"Jh Jd 4c 4s 9h"``.
+
+    Repeated cards are kept as written; whether they make sense is the caller's question.
+
+    Raises:
+        NotationError: a token is not a card; the message names it.
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"parse_cards takes a str, not {type(text).__name__}")
+    return tuple(parse_card(token) for token in text.split())
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    """Write cards as space-separated notation, the inverse of :func:`parse_cards`."""
+    return " ".join(str(card) for card in cards)
+
+
+_STANDARD = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+
+
+def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:
+    """Return the pack in its fixed order: clubs, diamonds, hearts, spades, each two to ace.
+
+    With ``joker=True`` the Joker comes last, as the 53rd card (Law 81).
+    """
+    return (*_STANDARD, JOKER) if joker else _STANDARD
+
+
+def shuffled_deck(seed: int, *, joker: bool = False) -> tuple[Card, ...]:
+    """Return a deterministic shuffle of :func:`standard_deck` for an integer ``seed``.
+
+    The same seed always gives the same order; the global random generator is not touched.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
+    deck = list(standard_deck(joker=joker))
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)

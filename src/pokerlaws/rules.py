@@ -1,0 +1,72 @@
+"""The table's rules: ante, limit, the hands in use and the agreed variants (Laws 19, 22, 81).
+
+The ante and the limit are fixed before play (description 2.3); variants need everyone's
+agreement before the first deal and hold for the sitting (Law 81), so a ``Rules`` value is
+frozen and travels with every game state.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from pokerlaws.hands import HandRules
+
+__all__ = ["InvalidRules", "Rules"]
+
+
+class InvalidRules(ValueError):
+    """Raised by :class:`Rules` for a table the laws do not allow; ``.law`` cites the law."""
+
+    def __init__(self, law: int, message: str) -> None:
+        super().__init__(f"Law {law}: {message}")
+        self.law = law
+
+
+def _chip_count(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidRules(19, f"the {name} must be a whole number of chips, not {value!r}")
+    return value
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """The rules of one table, all keyword-only.
+
+    Attributes:
+        ante: the compulsory first stake, in chips; at most half the limit (Law 19).
+        limit: the most by which any one action may increase the stake (description 2.3).
+        hands: how hands rank (Laws 65-76 and the Modifications).
+        joker: play with the 53rd card (Law 81 variant, Ambiguity 12).
+        jackpot_straddles: whether straddling is allowed in a jack-pot. No law forbids it, so
+            it is allowed by default (Ambiguity 13).
+        odd_chip_carries: when equal hands share a pool that does not divide evenly (Law 76),
+            leave the odd chips in the pool for the next game (Ambiguity 16, the default).
+            With ``False`` they go one each to the sharers, beginning on the dealer's left.
+    """
+
+    ante: int
+    limit: int
+    hands: HandRules = attrs.field(factory=HandRules)
+    joker: bool = False
+    jackpot_straddles: bool = True
+    odd_chip_carries: bool = True
+
+    def __attrs_post_init__(self) -> None:
+        ante = _chip_count("ante", self.ante)
+        limit = _chip_count("limit", self.limit)
+        if ante < 1:
+            raise InvalidRules(19, f"the ante must be at least 1 chip, not {ante}")
+        if limit < 1:
+            raise InvalidRules(19, f"the limit must be at least 1 chip, not {limit}")
+        if 2 * ante > limit:
+            raise InvalidRules(
+                19, f"the ante ({ante}) may not be more than half the limit ({limit})"
+            )
+        if not isinstance(self.hands, HandRules):
+            raise TypeError(f"hands must be a HandRules, not {type(self.hands).__name__}")
+
+    @property
+    def highest_straddle(self) -> int:
+        """The highest straddle level Law 22 allows: the largest multiple of the ante that is
+        at most half the limit."""
+        return (self.limit // 2) // self.ante * self.ante

@@ -1,0 +1,155 @@
+"""Rule violations: what :func:`pokerlaws.apply` returns instead of a state when the laws forbid
+an action.
+
+Each kind is its own frozen class carrying the law it enforces (``.law``), the offending seat
+and action, and one sentence naming all three. ``apply`` returns these; only
+:func:`pokerlaws.apply_or_raise` raises, wrapping one in :class:`IllegalActionError`.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from pokerlaws.actions import Action
+
+__all__ = [
+    "AmountNotPositive",
+    "CannotStand",
+    "CardNotHeld",
+    "CardRepeated",
+    "GameIsOver",
+    "IllegalActionError",
+    "MustMakeGoodFirst",
+    "NoSuchSeat",
+    "NotAPlayer",
+    "NotEnoughChips",
+    "NotYourTurn",
+    "OpenersRequired",
+    "RuleViolation",
+    "StakeNotExact",
+    "StakeOverLimit",
+    "StakeTooSmall",
+    "StraddleAboveHalfLimit",
+    "StraddleNotAllowed",
+    "WrongPhase",
+]
+
+
+@attrs.frozen(kw_only=True)
+class RuleViolation:
+    """Base of the violations: an action the laws forbid, and the law that forbids it.
+
+    Attributes:
+        law: the number (1-81) of the law enforced. Where no numbered law states the rule
+            (the limit is set in the book's description), the nearest law the rule serves,
+            and the message says so.
+        seat: the seat that tried the action.
+        action: the refused action.
+        message: one sentence naming the seat, the action and the context.
+    """
+
+    law: int
+    seat: int
+    action: Action
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@attrs.frozen(kw_only=True)
+class GameIsOver(RuleViolation):
+    """The game has ended; nothing more can be done in it (start the next with next_game)."""
+
+
+@attrs.frozen(kw_only=True)
+class NoSuchSeat(RuleViolation):
+    """The action names a seat that is not at this table."""
+
+
+@attrs.frozen(kw_only=True)
+class NotAPlayer(RuleViolation):
+    """The seat has passed or sits this game out, so it is no longer a player (Law 27)."""
+
+
+@attrs.frozen(kw_only=True)
+class NotYourTurn(RuleViolation):
+    """The seat acted out of turn; the turn passes to the left (Laws 21, 25, 35, 53)."""
+
+
+@attrs.frozen(kw_only=True)
+class WrongPhase(RuleViolation):
+    """The action belongs to another part of the game than the one in progress."""
+
+
+@attrs.frozen(kw_only=True)
+class AmountNotPositive(RuleViolation):
+    """A stake of zero or fewer chips puts nothing down, so it is no stake (Law 56)."""
+
+
+@attrs.frozen(kw_only=True)
+class NotEnoughChips(RuleViolation):
+    """The seat tried to put down more chips than it has (Law 56: a bet is money put down)."""
+
+
+@attrs.frozen(kw_only=True)
+class StakeTooSmall(RuleViolation):
+    """The stake is short of the least the laws require (Laws 25, 26, 53)."""
+
+
+@attrs.frozen(kw_only=True)
+class StakeOverLimit(RuleViolation):
+    """The stake raises by more than the limit (the description's limit, serving Laws 26, 53)."""
+
+
+@attrs.frozen(kw_only=True)
+class StakeNotExact(RuleViolation):
+    """At the draw a stake must make good exactly, with no raise (Law 36)."""
+
+
+@attrs.frozen(kw_only=True)
+class MustMakeGoodFirst(RuleViolation):
+    """The seat must make his stake good, or pass, before he discards (Law 36)."""
+
+
+@attrs.frozen(kw_only=True)
+class CardNotHeld(RuleViolation):
+    """The discard names a card that is not in the seat's hand (Law 36)."""
+
+
+@attrs.frozen(kw_only=True)
+class CardRepeated(RuleViolation):
+    """The discard names the same card more than once (Law 36)."""
+
+
+@attrs.frozen(kw_only=True)
+class CannotStand(RuleViolation):
+    """Only the first bettor after the draw may stand, and only once (Law 53, description)."""
+
+
+@attrs.frozen(kw_only=True)
+class StraddleNotAllowed(RuleViolation):
+    """Straddling is closed: No. 1 alone begins it, and it ends with the dealer (Law 21)."""
+
+
+@attrs.frozen(kw_only=True)
+class StraddleAboveHalfLimit(RuleViolation):
+    """The straddle would lift the ante above half the limit (Law 22)."""
+
+
+@attrs.frozen(kw_only=True)
+class OpenersRequired(RuleViolation):
+    """A jack-pot is opened only on the required pair or better as dealt (Laws 30-32)."""
+
+
+class IllegalActionError(ValueError):
+    """Raised by :func:`pokerlaws.apply_or_raise` for a refused action; holds the violation."""
+
+    def __init__(self, violation: RuleViolation) -> None:
+        super().__init__(violation.message)
+        self.violation = violation
+
+    @property
+    def law(self) -> int:
+        """The law the refused action offends."""
+        return self.violation.law
