@@ -72,12 +72,6 @@ _RANK_BY_LETTER: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTE
 _SUIT_BY_LETTER: dict[str, Suit] = {suit.value: suit for suit in Suit}
 
 
-def _check_pair(instance: Card, attribute: attrs.Attribute[object], value: object) -> None:
-    # Shape only: a card is either both rank and suit, or neither (the Joker).
-    if (instance.rank is None) != (instance.suit is None):
-        raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
-
-
 @attrs.frozen(cache_hash=True, order=False)
 class Card:
     """One playing card, or the Joker when ``rank`` and ``suit`` are both ``None``.
@@ -86,11 +80,17 @@ class Card:
     for the Joker. ``str(card)`` is the two-character notation.
     """
 
-    rank: Rank | None = attrs.field(validator=attrs.validators.optional(
-        attrs.validators.instance_of(Rank)))
-    suit: Suit | None = attrs.field(
-        validator=[attrs.validators.optional(attrs.validators.instance_of(Suit)), _check_pair]
+    rank: Rank | None = attrs.field(
+        validator=attrs.validators.optional(attrs.validators.instance_of(Rank))
     )
+    suit: Suit | None = attrs.field(
+        validator=attrs.validators.optional(attrs.validators.instance_of(Suit))
+    )
+
+    def __attrs_post_init__(self) -> None:
+        # Shape only: a card is either both rank and suit, or neither (the Joker).
+        if (self.rank is None) != (self.suit is None):
+            raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
 
     @property
     def is_joker(self) -> bool:
