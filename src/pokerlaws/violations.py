@@ -32,6 +32,7 @@ __all__ = [
     "StraddleAboveHalfLimit",
     "StraddleNotAllowed",
     "WrongPhase",
+    "refuse",
 ]
 
 
@@ -140,6 +141,13 @@ class StraddleAboveHalfLimit(RuleViolation):
 @attrs.frozen(kw_only=True)
 class OpenersRequired(RuleViolation):
     """A jack-pot is opened only on the required pair or better as dealt (Laws 30-32)."""
+
+
+def refuse(kind: type[RuleViolation], law: int, action: Action, text: str) -> RuleViolation:
+    """Build a ``kind`` of violation whose message reads ``"Law N: seat S <text>"``."""
+    return kind(
+        law=law, seat=action.seat, action=action, message=f"Law {law}: seat {action.seat} {text}"
+    )
 
 
 class IllegalActionError(ValueError):

@@ -1,0 +1,252 @@
+"""The engine: start a game, apply actions, list the legal ones, chain games.
+
+:func:`apply` is the one transition. It checks what every law shares (the game is not over,
+the seat exists and is still a player, it is his turn, the action belongs to this part of the
+game) and hands the action to the section of the laws that governs the current phase, through
+the table ``_PHASES``. It returns the next state or the :class:`RuleViolation` saying why not;
+it never changes its input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from pokerlaws.actions import Action, DeclineStraddle, Discard, Pass, Stake, Stand, Straddle
+from pokerlaws.cards import Card
+from pokerlaws.laws import ante, betting, deal, draw, jackpot, say
+from pokerlaws.rules import Rules
+from pokerlaws.state import GameState, Phase
+from pokerlaws.violations import (
+    GameIsOver,
+    IllegalActionError,
+    NoSuchSeat,
+    NotAPlayer,
+    NotYourTurn,
+    RuleViolation,
+    WrongPhase,
+    refuse,
+)
+
+__all__ = ["apply", "apply_or_raise", "is_legal", "legal_actions", "new_game", "next_game"]
+
+MIN_SEATS = 2
+MAX_SEATS = 10  # Ambiguity 24: the pack holds ten hands of five.
+
+Handler = Callable[[GameState, Action], "GameState | RuleViolation"]
+
+
+@attrs.frozen
+class _PhaseRule:
+    """What one phase accepts, who governs it, and the law to cite when refused."""
+
+    accepts: tuple[type, ...]
+    handler: Handler
+    legal: Callable[[GameState], tuple[Action, ...]]
+    turn_law: int
+    """The law that sets the order of turns in this phase."""
+    name: str
+
+
+_PHASES: dict[Phase, _PhaseRule] = {
+    Phase.STRADDLE: _PhaseRule(
+        (Straddle, DeclineStraddle), ante.apply_straddle, ante.legal, 21, "straddling"
+    ),
+    Phase.SAY: _PhaseRule((Pass, Stake), say.apply_say, say.legal, 25, "the say"),
+    Phase.DRAW: _PhaseRule((Pass, Stake, Discard), draw.apply_draw, draw.legal, 35, "the draw"),
+    Phase.BETTING: _PhaseRule(
+        (Pass, Stake, Stand), betting.apply_betting, betting.legal, 53, "the betting"
+    ),
+}
+
+# Where an action belongs when it comes in the wrong phase, and the law that puts it there.
+_BELONGS: dict[type, tuple[str, int]] = {
+    Straddle: ("before the deal, in straddling", 21),
+    DeclineStraddle: ("before the deal, in straddling", 21),
+    Discard: ("in the draw", 34),
+    Stand: ("in the betting after the draw, by its first bettor", 53),
+    Stake: ("in the say, the draw or the betting", 25),
+    Pass: ("in the say, the draw or the betting", 27),
+}
+
+
+def apply(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply ``action`` to ``state``: return the next state, or the violation refusing it.
+
+    Pure: ``state`` is never changed, nothing random is drawn, nothing is read or written.
+    Automatic steps (the deal, serving the draw, the show, paying the pool) happen inside the
+    transition that triggers them.
+    """
+    seat = action.seat
+    if state.phase is Phase.OVER:
+        return refuse(GameIsOver, 59, action, "cannot act: the game is over")
+    if not 0 <= seat < state.num_seats:
+        return refuse(
+            NoSuchSeat,
+            7,
+            action,
+            f"is not at this table: its seats are 0 to {state.num_seats - 1}",
+        )
+    rule = _PHASES[state.phase]
+    if seat not in state.players:
+        why = "has passed" if seat in state.seated else "sits this game out"
+        return refuse(NotAPlayer, 27, action, f"{why}, so has no part in {rule.name}")
+    if not isinstance(action, rule.accepts):
+        where, law = _BELONGS[type(action)]
+        return refuse(
+            WrongPhase,
+            law,
+            action,
+            f"cannot {type(action).__name__.lower()} during {rule.name}: that is done {where}",
+        )
+    if seat != state.to_act:
+        return refuse(
+            NotYourTurn,
+            rule.turn_law,
+            action,
+            f"acted out of turn in {rule.name}: it is seat {state.to_act}'s turn",
+        )
+    result = rule.handler(state, action)
+    if isinstance(result, RuleViolation):
+        return result
+    return attrs.evolve(result, history=(*state.history, action))
+
+
+def legal_actions(state: GameState) -> tuple[Action, ...]:
+    """Every action :func:`apply` accepts now, and no other; empty when the game is over.
+
+    One ``Stake`` per legal amount and one ``Discard`` per subset of the hand.
+    """
+    if state.phase is Phase.OVER:
+        return ()
+    return _PHASES[state.phase].legal(state)
+
+
+def is_legal(state: GameState, action: Action) -> bool:
+    """Whether :func:`apply` would accept ``action`` now."""
+    return not isinstance(apply(state, action), RuleViolation)
+
+
+def apply_or_raise(state: GameState, action: Action) -> GameState:
+    """Apply ``action`` like :func:`apply`, raising instead of returning a violation.
+
+    Raises:
+        IllegalActionError: the laws forbid the action; ``.violation`` says which and why.
+    """
+    result = apply(state, action)
+    if isinstance(result, RuleViolation):
+        raise IllegalActionError(result)
+    return result
+
+
+def new_game(
+    rules: Rules, stacks: Sequence[int], *, dealer: int, deck: Sequence[Card]
+) -> GameState:
+    """Start a game: post the ante (Law 20), then straddle (Law 21) or deal (Law 7).
+
+    Args:
+        rules: the table's rules.
+        stacks: each seat's chips, 2 to 10 seats; a seat with none sits the game out.
+        dealer: the dealing seat.
+        deck: the whole pack in order, ``deck[0]`` the top card.
+
+    Raises:
+        ValueError: the table, the dealer or the deck is impossible (the message says how).
+    """
+    return _start(rules, stacks, dealer=dealer, deck=deck, carried=0, jackpot_round=0)
+
+
+def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
+    """Start the following game at the same table, the deal passing left (Law 18).
+
+    After an unopened game its pool carries into a jack-pot in which every player antes, the
+    openers escalating knaves, queens, kings, knaves (Laws 29-32); after an opened game the
+    next is ordinary, carrying only an odd chip left by a shared pool (Ambiguity 16).
+
+    Raises:
+        ValueError: the game is not over, fewer than two seats have chips, or the deck is
+            not the whole pack once.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"next_game takes a GameState, not {type(state).__name__}")
+    if state.phase is not Phase.OVER:
+        raise ValueError(
+            f"the game is not over (phase {state.phase.value}); finish it before the next"
+        )
+    jackpot_round = 0 if state.opened else state.jackpot_round + 1
+    return _start(
+        state.rules,
+        state.stacks,
+        dealer=(state.dealer + 1) % state.num_seats,
+        deck=deck,
+        carried=state.pool,
+        jackpot_round=jackpot_round,
+    )
+
+
+def _start(
+    rules: Rules,
+    stacks: Sequence[int],
+    *,
+    dealer: int,
+    deck: Sequence[Card],
+    carried: int,
+    jackpot_round: int,
+) -> GameState:
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    chips = tuple(stacks)
+    if not MIN_SEATS <= len(chips) <= MAX_SEATS:
+        raise ValueError(
+            f"a table has {MIN_SEATS} to {MAX_SEATS} seats (the pack deals ten hands of "
+            f"five at most), not {len(chips)}"
+        )
+    for seat, stack in enumerate(chips):
+        if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+            raise ValueError(
+                f"seat {seat}'s stack must be a whole number of chips >= 0, not {stack!r}"
+            )
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(chips):
+        raise ValueError(f"the dealer must be a seat from 0 to {len(chips) - 1}, not {dealer!r}")
+    seated = tuple(seat for seat, stack in enumerate(chips) if stack > 0)
+    if len(seated) < MIN_SEATS:
+        raise ValueError(
+            f"at least two seats need chips to pay the ante and play; only {len(seated)} have"
+        )
+    cards = deal.check_deck(rules, deck)
+    n = len(chips)
+    zeros = (0,) * n
+    state = GameState(
+        rules=rules,
+        phase=Phase.STRADDLE,
+        dealer=dealer,
+        to_act=None,
+        stacks=chips,
+        stakes=zeros,
+        pool=carried,
+        players=seated,
+        hands=((),) * n,
+        openers_required=jackpot.openers_for(jackpot_round),
+        winners=(),
+        shown=frozenset(),
+        history=(),
+        stock=cards,
+        discards=(),
+        dealt=((),) * n,
+        opener=None,
+        jackpot_round=jackpot_round,
+        straddle_level=rules.ante,
+        last_straddler=None,
+        payouts=zeros,
+        all_in=frozenset(),
+        seated=seated,
+        pending=(),
+        forced=zeros,
+        voluntary=zeros,
+        carried=carried,
+        may_stand=None,
+        last_staker=None,
+        claims=(),
+    )
+    return ante.begin(ante.post_antes(state))

@@ -1,0 +1,132 @@
+"""Betting after the draw: Laws 52-58.
+
+Law 53: the first bet belongs to the first player on the ante's left, whether the ante is
+still in or not, and the turn goes round to the left; each player stakes at least as much as
+the highest. The description lets only that first bettor stand, once (Ambiguity 6); the limit
+caps every bet and raise, and nothing caps their number. Law 54: a player who will not match
+passes and loses his stake. Laws 55-56: a stake is final, and is exactly what was put down.
+Law 58: a bet nobody calls takes the pool unshown. When the stakes are equal the hands are
+shown (:mod:`.show`).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from pokerlaws.actions import Action, Pass, Stake, Stand
+from pokerlaws.laws import show
+from pokerlaws.laws.staking import stake_chips
+from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.violations import (
+    AmountNotPositive,
+    CannotStand,
+    NotEnoughChips,
+    RuleViolation,
+    StakeOverLimit,
+    StakeTooSmall,
+    refuse,
+)
+
+__all__ = ["apply_betting", "begin", "legal"]
+
+
+def _active(state: GameState) -> frozenset[int]:
+    """The players who can still act: in the game and not all in (Law 61)."""
+    return frozenset(state.players) - state.all_in
+
+
+def begin(state: GameState) -> GameState:
+    """Begin the betting with the first active player on the ante's left (Law 53)."""
+    n = state.num_seats
+    state = attrs.evolve(state, phase=Phase.BETTING, stakes=(0,) * n)
+    active = _active(state)
+    if len(active) <= 1:
+        # Laws 60-61: nobody is left to bet against; the hands go to the show.
+        return show.showdown(state)
+    order = seats_from(state.ante_seat + 1, active, n)
+    return attrs.evolve(state, pending=order, to_act=order[0], may_stand=order[0])
+
+
+def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply a ``Stand``, ``Pass`` or ``Stake`` by the seat to bet."""
+    seat = action.seat
+    if isinstance(action, Stand):
+        if state.may_stand != seat:
+            return refuse(
+                CannotStand,
+                53,
+                action,
+                "may not stand: only the first bettor after the draw may stand, and only once "
+                "(the description; Law 53 has every other player stake or retire)",
+            )
+        pending = (*state.pending[1:], seat)
+        return attrs.evolve(state, pending=pending, to_act=pending[0], may_stand=None)
+    if isinstance(action, Pass):
+        # Law 54: he lays down his cards and loses his stake.
+        state = attrs.evolve(
+            state,
+            players=tuple(s for s in state.players if s != seat),
+            pending=state.pending[1:],
+            may_stand=None if state.may_stand == seat else state.may_stand,
+        )
+        return _after(state)
+    assert isinstance(action, Stake)
+    amount, stack = action.amount, state.stacks[seat]
+    if amount <= 0:
+        return refuse(
+            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
+        )
+    if amount > stack:
+        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
+    highest, have, limit = state.highest_stake, state.stakes[seat], state.rules.limit
+    total = have + amount
+    if total < highest and amount < stack:
+        return refuse(
+            StakeTooSmall,
+            53,
+            action,
+            f"must stake at least as much as the highest ({highest}): add at least "
+            f"{highest - have}, not {amount}",
+        )
+    if total > highest + limit:
+        return refuse(
+            StakeOverLimit,
+            53,
+            action,
+            f"may add at most {highest + limit - have}, not {amount}: no bet may rise by more "
+            f"than the limit ({limit}; the limit is set in the book's description and "
+            "serves Law 53)",
+        )
+    state = stake_chips(state, seat, amount, forced=False, last_staker=seat, may_stand=None)
+    if total > highest:
+        # A bet or a raise: every other active player must answer it.
+        others = _active(state) - {seat}
+        pending = seats_from(seat + 1, others, state.num_seats)
+    else:
+        pending = state.pending[1:]
+    return _after(attrs.evolve(state, pending=pending))
+
+
+def _after(state: GameState) -> GameState:
+    if len(state.players) == 1:
+        return show.uncontested(state)
+    if not state.pending:
+        return show.showdown(state)
+    return attrs.evolve(state, to_act=state.pending[0])
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every action the seat to bet may take."""
+    seat = state.to_act
+    assert seat is not None
+    actions: list[Action] = [Pass(seat=seat)]
+    if state.may_stand == seat:
+        actions.append(Stand(seat=seat))
+    highest, have, stack = state.highest_stake, state.stakes[seat], state.stacks[seat]
+    least = max(highest - have, 1)
+    most = min(highest + state.rules.limit - have, stack)
+    if stack < least:
+        actions.append(Stake(seat=seat, amount=stack))
+    else:
+        actions.extend(Stake(seat=seat, amount=a) for a in range(least, most + 1))
+    return tuple(actions)

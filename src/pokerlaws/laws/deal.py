@@ -1,0 +1,70 @@
+"""The deal: Laws 6, 7 and 17.
+
+Law 7: cards come off the top one at a time, one to each player a round, starting on the
+dealer's left, for five rounds. Law 17: the deal is over when everyone has five cards, and
+the say begins. Law 6 (face down) is a matter of views: a hand belongs to its holder.
+The shuffle and cut (Laws 3-5) are not modelled: the deck arrives in its final order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+import attrs
+
+from pokerlaws.cards import Card, standard_deck
+from pokerlaws.laws import say
+from pokerlaws.rules import Rules
+from pokerlaws.state import GameState, seats_from
+
+__all__ = ["HAND_SIZE", "check_deck", "deal"]
+
+HAND_SIZE = 5
+
+
+def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
+    """Check that ``deck`` is the whole pack once (Law 1; Law 81 for the Joker).
+
+    Raises:
+        ValueError: the deck is short, long, repeats a card or holds a stranger.
+    """
+    pack = standard_deck(joker=rules.joker)
+    cards = tuple(deck)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ValueError(f"the deck holds {card!r}, which is not a Card")
+    if len(cards) != len(pack) or set(cards) != set(pack):
+        repeated = sorted(str(card) for card, count in Counter(cards).items() if count > 1)
+        missing = sorted(str(c) for c in set(pack) - set(cards))
+        strangers = sorted(str(c) for c in set(cards) - set(pack))
+        details = "; ".join(
+            part
+            for part in (
+                f"repeats {' '.join(repeated)}" if repeated else "",
+                f"lacks {' '.join(missing)}" if missing else "",
+                f"holds {' '.join(strangers)}, not in this pack" if strangers else "",
+            )
+            if part
+        )
+        raise ValueError(
+            f"the deck must be the whole pack of {len(pack)} cards once, "
+            f"got {len(cards)} cards: {details}"
+        )
+    return cards
+
+
+def deal(state: GameState) -> GameState:
+    """Deal five cards to each player from the top of the stock, then begin the say."""
+    n = state.num_seats
+    # Law 7: one card a round to each seat dealt in, from the dealer's left.
+    order = seats_from(state.dealer + 1, state.seated, n)
+    count = len(order)
+    stock = state.stock
+    hands: list[tuple[Card, ...]] = [()] * n
+    for position, seat in enumerate(order):
+        hands[seat] = stock[position : count * HAND_SIZE : count]
+    dealt = tuple(hands)
+    return say.begin(
+        attrs.evolve(state, hands=dealt, dealt=dealt, stock=stock[count * HAND_SIZE :])
+    )

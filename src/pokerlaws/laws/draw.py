@@ -1,0 +1,157 @@
+"""The draw: Laws 34-41.
+
+Laws 34-35: the draw begins on the dealer's left and goes round to the left. Law 36: a
+player first makes his stake good to the highest (no raising: Ambiguity 5) or passes, then
+throws out exactly as many cards as he takes. Law 37: discards never come back. Law 38: each
+player draws once, at his turn. Law 39: replacements come from the top of the pack. Law 41:
+when the pack runs short, its last cards are served and then the discards are gathered,
+shuffled and cut to serve the rest (Ambiguity 19).
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+import attrs
+
+from pokerlaws.actions import Action, Discard, Pass, Stake
+from pokerlaws.cards import Card
+from pokerlaws.laws import betting, show
+from pokerlaws.laws.staking import stake_chips
+from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.violations import (
+    AmountNotPositive,
+    CardNotHeld,
+    CardRepeated,
+    MustMakeGoodFirst,
+    NotEnoughChips,
+    RuleViolation,
+    StakeNotExact,
+    refuse,
+)
+
+__all__ = ["apply_draw", "begin", "legal", "shortfall"]
+
+
+def begin(state: GameState) -> GameState:
+    """Begin the draw with the first player on the dealer's left (Laws 34-35)."""
+    order = seats_from(state.dealer + 1, state.players, state.num_seats)
+    return attrs.evolve(state, phase=Phase.DRAW, pending=order, to_act=order[0])
+
+
+def shortfall(state: GameState, seat: int) -> int:
+    """How much ``seat`` must add to make his stake good (Law 36); 0 when all in."""
+    if seat in state.all_in:
+        return 0
+    return state.highest_stake - state.stakes[seat]
+
+
+def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply a ``Stake`` (making good), ``Pass`` or ``Discard`` by the seat to draw."""
+    seat = action.seat
+    if isinstance(action, Pass):
+        players = tuple(s for s in state.players if s != seat)
+        state = attrs.evolve(state, players=players, pending=state.pending[1:])
+        return _after(state)
+    short = shortfall(state, seat)
+    if isinstance(action, Stake):
+        return _make_good(state, action, short)
+    assert isinstance(action, Discard)
+    if short:
+        return refuse(
+            MustMakeGoodFirst,
+            36,
+            action,
+            f"must make his stake good ({state.stakes[seat]} of {state.highest_stake}) "
+            "before discarding",
+        )
+    hand = state.hands[seat]
+    thrown = action.cards
+    if len(set(thrown)) != len(thrown):
+        twice = next(card for card in thrown if thrown.count(card) > 1)
+        return refuse(CardRepeated, 36, action, f"cannot discard {twice} twice")
+    for card in thrown:
+        if card not in hand:
+            return refuse(
+                CardNotHeld, 36, action, f"cannot discard {card}, which is not in his hand"
+            )
+    return _after(_serve(state, seat, thrown))
+
+
+def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleViolation:
+    seat, amount, stack = action.seat, action.amount, state.stacks[action.seat]
+    if amount <= 0:
+        return refuse(
+            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
+        )
+    if amount > stack:
+        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
+    if short == 0:
+        return refuse(
+            StakeNotExact,
+            36,
+            action,
+            "has already made his stake good, and no one may raise at the draw",
+        )
+    if amount != short and not (amount == stack < short):
+        return refuse(
+            StakeNotExact,
+            36,
+            action,
+            f"must make his stake good with exactly {short} (his {state.stakes[seat]} "
+            f"up to {state.highest_stake}), not {amount}",
+        )
+    # He stays to act: making good comes before his discard (Law 36).
+    return stake_chips(state, seat, amount, forced=False, last_staker=seat)
+
+
+def _serve(state: GameState, seat: int, thrown: tuple[Card, ...]) -> GameState:
+    """Replace ``thrown`` from the top of the stock (Law 39), gathering the discards when
+    the stock runs short (Law 41)."""
+    wanted = len(thrown)
+    stock, discards = state.stock, state.discards
+    if wanted > len(stock):
+        # Law 41 and Ambiguity 19: the last cards of the stock first, then the discards
+        # gathered and shuffled. The shuffle is seeded from the cards themselves, so the
+        # game stays deterministic. His own discards go under the others so that he gets
+        # them back only when nothing else is left (Law 37).
+        gathered = list(discards)
+        random.Random(" ".join(map(str, gathered))).shuffle(gathered)
+        stock, discards = (*stock, *gathered, *thrown), ()
+    else:
+        discards = (*discards, *thrown)
+    kept = tuple(card for card in state.hands[seat] if card not in thrown)
+    hands = list(state.hands)
+    hands[seat] = (*kept, *stock[:wanted])
+    return attrs.evolve(
+        state,
+        hands=tuple(hands),
+        stock=stock[wanted:],
+        discards=discards,
+        pending=state.pending[1:],
+    )
+
+
+def _after(state: GameState) -> GameState:
+    if len(state.players) == 1:
+        return show.uncontested(state)
+    if not state.pending:
+        return betting.begin(state)
+    return attrs.evolve(state, to_act=state.pending[0])
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every action the seat to draw may take: make good or pass; then discard or pass."""
+    seat = state.to_act
+    assert seat is not None
+    short = shortfall(state, seat)
+    if short:
+        return (Pass(seat=seat), Stake(seat=seat, amount=min(short, state.stacks[seat])))
+    hand = state.hands[seat]
+    discards = [
+        Discard(seat=seat, cards=subset)
+        for size in range(len(hand) + 1)
+        for subset in combinations(hand, size)
+    ]
+    return (Pass(seat=seat), *discards)

@@ -1,0 +1,160 @@
+"""The say, the one round of decisions before the draw: Laws 23-28 (and 30-32 for openers).
+
+Laws 23-24: the say begins on the left of the ante, or of the last straddler, and ends with
+him. Law 25: whoever opens stakes at least double the ante, or double the straddle
+(Ambiguity 2), and at most the limit above that (Ambiguity 4). Law 26: each later player
+brings his stake at least to the highest, raising it by at most the limit. Law 27: a
+player who passes is out and loses his stake. Ambiguity 13: once everyone before the last
+say has passed, the game is over unopened (Law 29).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from pokerlaws.actions import Action, Pass, Stake
+from pokerlaws.laws import draw, jackpot, show
+from pokerlaws.laws.staking import stake_chips
+from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.violations import (
+    AmountNotPositive,
+    NotEnoughChips,
+    OpenersRequired,
+    RuleViolation,
+    StakeOverLimit,
+    StakeTooSmall,
+    refuse,
+)
+
+__all__ = ["apply_say", "begin", "last_to_say", "legal", "stake_bounds"]
+
+
+def last_to_say(state: GameState) -> int:
+    """The seat with the last say: the last straddler, or else the ante (Laws 23-24)."""
+    return state.ante_seat if state.last_straddler is None else state.last_straddler
+
+
+def begin(state: GameState) -> GameState:
+    """Begin the say on the left of the last to say (Laws 23-24)."""
+    last = last_to_say(state)
+    # A player all in from his ante has nothing more to say; he stays in the game.
+    speakers = frozenset(state.players) - state.all_in
+    order = seats_from(last + 1, speakers, state.num_seats)
+    return _after(attrs.evolve(state, phase=Phase.SAY, pending=order))
+
+
+def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
+    """The least and most ``seat`` may add now, before his stack is considered.
+
+    Law 25 with Ambiguities 2 and 4 for the opening; Law 26 and the limit afterwards.
+    """
+    have = state.stakes[seat]
+    least_total = 2 * state.straddle_level if state.opener is None else state.highest_stake
+    most_total = least_total + state.rules.limit
+    return max(least_total - have, 0), most_total - have
+
+
+def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is."""
+    seat = action.seat
+    if isinstance(action, Pass):
+        # Law 27: his cards are dead and his stake stays in the pool.
+        return _after(
+            attrs.evolve(
+                state,
+                players=tuple(s for s in state.players if s != seat),
+                pending=state.pending[1:],
+            )
+        )
+    assert isinstance(action, Stake)
+    amount, stack = action.amount, state.stacks[seat]
+    if amount <= 0:
+        return refuse(
+            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
+        )
+    if amount > stack:
+        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
+    least, most = stake_bounds(state, seat)
+    opening = state.opener is None
+    if opening and state.openers_required is not None:
+        required = state.openers_required
+        if not jackpot.qualifies(state.dealt[seat], required, state.rules.hands):
+            law = jackpot.opening_law(state.jackpot_round)
+            return refuse(
+                OpenersRequired,
+                law,
+                action,
+                f"may not open this jack-pot without a pair of {required.name.lower()}s "
+                "or better in the hand as dealt",
+            )
+    if amount < least and not (amount == stack and not opening):
+        if opening:
+            return refuse(
+                StakeTooSmall,
+                25,
+                action,
+                f"must open with a stake of at least {2 * state.straddle_level} "
+                f"(double the {'straddle' if state.last_straddler is not None else 'ante'}), "
+                f"so must add at least {least}, not {amount}",
+            )
+        return refuse(
+            StakeTooSmall,
+            26,
+            action,
+            f"must bring his stake ({state.stakes[seat]}) up to at least "
+            f"{state.highest_stake}: add at least {least}, not {amount}",
+        )
+    if amount > most:
+        return refuse(
+            StakeOverLimit,
+            26,
+            action,
+            f"may add at most {most}, not {amount}: no stake may rise by more than the limit "
+            f"({state.rules.limit}; the limit is set in the book's description and serves "
+            "Law 26)",
+        )
+    state = stake_chips(
+        state,
+        seat,
+        amount,
+        forced=False,
+        pending=state.pending[1:],
+        last_staker=seat,
+        opener=seat if opening else state.opener,
+    )
+    return _after(state)
+
+
+def _after(state: GameState) -> GameState:
+    """Pass the say on, or end it: unopened, won outright, or on to the draw."""
+    pending = state.pending
+    if state.opener is None:
+        if not pending or pending == (last_to_say(state),):
+            # Ambiguity 13: the last to say cannot open against nobody (Law 29).
+            return show.not_opened(state)
+    elif len(state.players) == 1:
+        return show.uncontested(state)
+    if not pending:
+        return draw.begin(state)
+    return attrs.evolve(state, to_act=pending[0])
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
+    seat = state.to_act
+    assert seat is not None
+    actions: list[Action] = [Pass(seat=seat)]
+    if (
+        state.opener is None
+        and state.openers_required is not None
+        and not jackpot.qualifies(state.dealt[seat], state.openers_required, state.rules.hands)
+    ):
+        return tuple(actions)
+    least, most = stake_bounds(state, seat)
+    stack = state.stacks[seat]
+    if stack < least:
+        if state.opener is not None and stack > 0:
+            actions.append(Stake(seat=seat, amount=stack))
+        return tuple(actions)
+    actions.extend(Stake(seat=seat, amount=a) for a in range(max(least, 1), min(most, stack) + 1))
+    return tuple(actions)

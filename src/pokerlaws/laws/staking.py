@@ -1,0 +1,65 @@
+"""Moving chips from a seat into the pool (Laws 52, 56) and marking who is all in (Law 60).
+
+Every section stakes chips, so the arithmetic lives here once: a stake leaves the seat's
+stack, enters the pool at once (Law 52), counts as exactly what was put down (Law 56), and is
+booked as forced (ante, straddles, jack-pot antes) or voluntary, the split Law 60's limited
+show needs (Ambiguity 14).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from pokerlaws.state import AllIn, GameState
+
+__all__ = ["stake_chips", "with_item"]
+
+
+def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
+    """Return ``values`` with the item at ``index`` replaced."""
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def stake_chips(
+    state: GameState,
+    seat: int,
+    amount: int,
+    *,
+    forced: bool,
+    in_stake: bool = True,
+    **changes: Any,
+) -> GameState:
+    """Move ``amount`` chips from ``seat``'s stack into the pool and return the new state.
+
+    Args:
+        state: the state before staking.
+        seat: who stakes.
+        amount: chips put down; the caller has checked that the stack covers it.
+        forced: book it as forced (ante, straddle, jack-pot ante) rather than voluntary.
+        in_stake: count it in the seat's stake (a jack-pot ante of any seat but the ante
+            seat is paid to the pool without being a stake: API.md).
+        changes: further attributes to change in the same step.
+    """
+    stack = state.stacks[seat] - amount
+    new = attrs.evolve(
+        state,
+        stacks=with_item(state.stacks, seat, stack),
+        stakes=with_item(state.stakes, seat, state.stakes[seat] + amount)
+        if in_stake
+        else state.stakes,
+        pool=state.pool + amount,
+        forced=with_item(state.forced, seat, state.forced[seat] + amount)
+        if forced
+        else state.forced,
+        voluntary=state.voluntary
+        if forced
+        else with_item(state.voluntary, seat, state.voluntary[seat] + amount),
+        **changes,
+    )
+    if stack == 0 and seat not in new.all_in:
+        # Law 60: a player who stakes his last chip stays in, shown for what he has staked.
+        claim = AllIn(seat, new.voluntary[seat], frozenset(new.players))
+        new = attrs.evolve(new, all_in=new.all_in | {seat}, claims=(*new.claims, claim))
+    return new

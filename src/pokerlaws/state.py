@@ -1,0 +1,150 @@
+"""The state of one game: data and read-only queries, no rule logic.
+
+A :class:`GameState` is a frozen value. The transition functions in :mod:`pokerlaws.engine`
+and :mod:`pokerlaws.laws` return new states; an old state stays valid, so undo, replay and
+search are free.
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from pokerlaws.actions import Action
+from pokerlaws.cards import Card, Rank
+from pokerlaws.rules import Rules
+
+__all__ = ["AllIn", "GameState", "Phase", "seats_from"]
+
+
+class Phase(enum.Enum):
+    """The parts of a game, in the order they come."""
+
+    STRADDLE = "straddle"
+    """Before the deal: No. 1, then each seat up to the dealer, may straddle (Laws 21-22)."""
+    SAY = "say"
+    """The single round of says before the draw (Laws 23-28)."""
+    DRAW = "draw"
+    """Each player makes his stake good and exchanges cards, once (Laws 34-41)."""
+    BETTING = "betting"
+    """Betting after the draw, until stakes are equal or one player is left (Laws 52-58)."""
+    OVER = "over"
+    """The game has ended: shown and paid (Laws 58-60, 76), or not opened (Law 29)."""
+
+
+@attrs.frozen
+class AllIn:
+    """A player who staked his last chip, and what Law 60 lets him claim at the show.
+
+    Attributes:
+        seat: the player.
+        voluntary: his voluntary stake (everything but ante, straddles and jack-pot antes)
+            when he staked his last chip.
+        live: the seats still in the game at that moment; only they pay into his claim.
+    """
+
+    seat: int
+    voluntary: int
+    live: frozenset[int]
+
+
+def seats_from(start: int, seats: frozenset[int] | tuple[int, ...], n: int) -> tuple[int, ...]:
+    """Return ``seats`` in turn order (to the left), beginning at ``start`` or the first of
+    them after it."""
+    return tuple(s % n for s in range(start, start + n) if s % n in seats)
+
+
+@attrs.frozen(kw_only=True, cache_hash=True)
+class GameState:
+    """One moment of one game at one table (frozen, hashable; build with ``new_game``).
+
+    Public attributes follow API.md: ``rules``, ``phase``, ``dealer``, ``to_act``,
+    ``stacks`` (chips not staked), ``stakes`` (each seat's stake in the current betting:
+    before the draw it includes ante and straddles; after the draw it counts bets made since
+    the draw), ``pool`` (every chip staked in this game, carried chips included),
+    ``players`` (seats still in the game), ``hands``, ``openers_required``, ``winners``,
+    ``shown``; and besides them:
+
+    Attributes:
+        history: the actions applied in this game, in order.
+        stock: the undealt cards, top first.
+        discards: the cards thrown out at the draw, in the order they were thrown.
+        dealt: each seat's five cards as dealt (Law 30 judges openers on them).
+        opener: the seat that opened the game, or None.
+        jackpot_round: 0 in an ordinary game; 1, 2, 3 ... for the n-th jack-pot in a row.
+        straddle_level: the ante, or the last straddler's straddle (Laws 21-22).
+        last_straddler: the seat that straddled last, or None.
+        payouts: what each seat received from the pool when the game ended.
+        all_in: the players who have staked their last chip (Laws 60-61).
+    """
+
+    rules: Rules
+    phase: Phase
+    dealer: int
+    to_act: int | None
+    stacks: tuple[int, ...]
+    stakes: tuple[int, ...]
+    pool: int
+    players: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    openers_required: Rank | None
+    winners: tuple[int, ...]
+    shown: frozenset[int]
+    history: tuple[Action, ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    dealt: tuple[tuple[Card, ...], ...]
+    opener: int | None
+    jackpot_round: int
+    straddle_level: int
+    last_straddler: int | None
+    payouts: tuple[int, ...]
+    all_in: frozenset[int]
+    # Internal bookkeeping, public to read but not part of API.md's contract.
+    seated: tuple[int, ...]
+    """Seats dealt into this game (those with chips when it began)."""
+    pending: tuple[int, ...]
+    """Seats still to act in the current round, in turn order; ``to_act`` is the first."""
+    forced: tuple[int, ...]
+    """Each seat's forced contributions this game: ante, straddles, jack-pot antes."""
+    voluntary: tuple[int, ...]
+    """Each seat's voluntary contributions this game: everything else he staked."""
+    carried: int
+    """Chips carried into this game's pool from earlier games."""
+    may_stand: int | None
+    """The first bettor after the draw, while he may still stand (description 2.8)."""
+    last_staker: int | None
+    """The last seat to stake: the show begins on his left (Law 59, Ambiguity 7)."""
+    claims: tuple[AllIn, ...]
+    """What each all-in player may claim at the show, in the order they went all in (Law 60)."""
+
+    @property
+    def num_seats(self) -> int:
+        """How many seats the table has (2-10)."""
+        return len(self.stacks)
+
+    @property
+    def ante_seat(self) -> int:
+        """The ante ("age"): the first seat dealt in to the dealer's left (Law 20)."""
+        return seats_from(self.dealer + 1, self.seated, len(self.stacks))[0]
+
+    @property
+    def highest_stake(self) -> int:
+        """The highest stake in the current betting."""
+        return max(self.stakes)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.OVER
+
+    @property
+    def opened(self) -> bool:
+        """Whether somebody has opened the game (Law 29: if nobody does, it is not opened)."""
+        return self.opener is not None
+
+    @property
+    def is_jackpot(self) -> bool:
+        """Whether this game is a jack-pot (Law 29)."""
+        return self.jackpot_round > 0
