@@ -1,0 +1,53 @@
+"""The committed docs agree with the code: the laws index is current and the nav is complete."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+from pokerlaws.lawbook import LAWS
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+GENERATOR = DOCS / "gen_laws.py"
+LAWS_PAGE = DOCS / "laws.md"
+
+
+def load_generator() -> ModuleType:
+    """Import docs/gen_laws.py from its path (docs/ is not a package)."""
+    spec = importlib.util.spec_from_file_location("gen_laws", GENERATOR)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_laws_page_is_up_to_date() -> None:
+    """docs/laws.md is what docs/gen_laws.py renders from the lawbook; rerun it if this fails."""
+    render: Callable[[], str] = load_generator().render
+    committed = LAWS_PAGE.read_text(encoding="utf-8")
+    assert committed == render(), "docs/laws.md is stale: run `python docs/gen_laws.py`"
+
+
+def test_laws_page_has_a_row_per_law() -> None:
+    rows = re.findall(r"^\| (\d+) \|", LAWS_PAGE.read_text(encoding="utf-8"), re.MULTILINE)
+    assert [int(number) for number in rows] == [entry.number for entry in LAWS]
+
+
+def test_importing_the_generator_writes_nothing() -> None:
+    before = LAWS_PAGE.stat().st_mtime_ns
+    load_generator()
+    assert LAWS_PAGE.stat().st_mtime_ns == before
+
+
+def test_nav_lists_every_page_and_only_pages_that_exist() -> None:
+    """mkdocs.yml's nav names each Markdown page in docs/ once, and no page that is missing."""
+    config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = re.findall(r"^\s*-\s*[^:\n]+:\s*(\S+\.md)\s*$", config, re.MULTILINE)
+    pages = sorted(path.name for path in DOCS.glob("*.md"))
+    assert sorted(nav) == pages
+    assert len(set(nav)) == len(nav)
