@@ -21,7 +21,7 @@ _DECK_ORDER: dict[Card, int] = {card: i for i, card in enumerate(standard_deck(j
 def _canonical_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     # Order is not significant in a discard, so equal discards compare and hash equal.
     # Repeats are kept: discarding one card twice must reach apply() and be refused (Law 36).
-    return tuple(sorted(cards, key=lambda card: _DECK_ORDER.get(card, len(_DECK_ORDER))))
+    return tuple(sorted(cards, key=_DECK_ORDER.__getitem__))
 
 
 @attrs.frozen(kw_only=True)

@@ -107,10 +107,8 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
             action,
             f"acted out of turn in {rule.name}: it is seat {state.to_act}'s turn",
         )
-    result = rule.handler(state, action)
-    if isinstance(result, RuleViolation):
-        return result
-    return attrs.evolve(result, history=(*state.history, action))
+    # Each handler records the action in the history within the state it builds.
+    return rule.handler(state, action)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:

@@ -8,8 +8,6 @@ last say (Laws 23-24, in :mod:`.say`).
 
 from __future__ import annotations
 
-import attrs
-
 from pokerlaws.actions import Action, DeclineStraddle, Straddle
 from pokerlaws.laws import deal
 from pokerlaws.laws.staking import stake_chips
@@ -58,7 +56,7 @@ def begin(state: GameState) -> GameState:
     )
     if not can_straddle:
         return deal.deal(state)
-    return attrs.evolve(state, phase=Phase.STRADDLE, pending=(first,), to_act=first)
+    return state.evolve(phase=Phase.STRADDLE, pending=(first,), to_act=first)
 
 
 def _chain_after(state: GameState, seat: int) -> tuple[int, ...]:
@@ -76,17 +74,18 @@ def _next(state: GameState, pending: tuple[int, ...]) -> GameState:
     # A seat that cannot pay the next straddle is not asked.
     pending = tuple(seat for seat in pending if state.stacks[seat] >= level)
     if not pending:
-        return deal.deal(attrs.evolve(state, pending=()))
-    return attrs.evolve(state, pending=pending, to_act=pending[0])
+        return deal.deal(state.evolve(pending=()))
+    return state.evolve(pending=pending, to_act=pending[0])
 
 
 def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolation:
     """Apply a ``Straddle`` or ``DeclineStraddle`` by the seat to act (Laws 21-22)."""
     seat = action.seat
+    state = state.evolve(history=(*state.history, action))
     if isinstance(action, DeclineStraddle):
         if state.last_straddler is None:
             # Law 21: if No. 1 will not straddle, nobody may.
-            return deal.deal(attrs.evolve(state, pending=()))
+            return deal.deal(state.evolve(pending=()))
         return _next(state, state.pending[1:])
     assert isinstance(action, Straddle)
     level = state.straddle_level + state.rules.ante

@@ -11,8 +11,6 @@ shown (:mod:`.show`).
 
 from __future__ import annotations
 
-import attrs
-
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import show
 from pokerlaws.laws.staking import stake_chips
@@ -38,13 +36,13 @@ def _active(state: GameState) -> frozenset[int]:
 def begin(state: GameState) -> GameState:
     """Begin the betting with the first active player on the ante's left (Law 53)."""
     n = state.num_seats
-    state = attrs.evolve(state, phase=Phase.BETTING, stakes=(0,) * n)
+    state = state.evolve(phase=Phase.BETTING, stakes=(0,) * n)
     active = _active(state)
     if len(active) <= 1:
         # Laws 60-61: nobody is left to bet against; the hands go to the show.
         return show.showdown(state)
     order = seats_from(state.ante_seat + 1, active, n)
-    return attrs.evolve(state, pending=order, to_act=order[0], may_stand=order[0])
+    return state.evolve(pending=order, to_act=order[0], may_stand=order[0])
 
 
 def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation:
@@ -60,14 +58,21 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
                 "(the description; Law 53 has every other player stake or retire)",
             )
         pending = (*state.pending[1:], seat)
-        return attrs.evolve(state, pending=pending, to_act=pending[0], may_stand=None)
+        return state.evolve(
+            pending=pending,
+            to_act=pending[0],
+            may_stand=None,
+            history=(*state.history, action),
+        )
     if isinstance(action, Pass):
         # Law 54: he lays down his cards and loses his stake.
-        state = attrs.evolve(
-            state,
+        pending = state.pending[1:]
+        state = state.evolve(
             players=tuple(s for s in state.players if s != seat),
-            pending=state.pending[1:],
+            pending=pending,
+            to_act=pending[0] if pending else None,
             may_stand=None if state.may_stand == seat else state.may_stand,
+            history=(*state.history, action),
         )
         return _after(state)
     assert isinstance(action, Stake)
@@ -97,14 +102,24 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
             f"than the limit ({limit}; the limit is set in the book's description and "
             "serves Law 53)",
         )
-    state = stake_chips(state, seat, amount, forced=False, last_staker=seat, may_stand=None)
     if total > highest:
         # A bet or a raise: every other active player must answer it.
         others = _active(state) - {seat}
         pending = seats_from(seat + 1, others, state.num_seats)
     else:
         pending = state.pending[1:]
-    return _after(attrs.evolve(state, pending=pending))
+    state = stake_chips(
+        state,
+        seat,
+        amount,
+        forced=False,
+        last_staker=seat,
+        may_stand=None,
+        pending=pending,
+        to_act=pending[0] if pending else None,
+        history=(*state.history, action),
+    )
+    return _after(state)
 
 
 def _after(state: GameState) -> GameState:
@@ -112,7 +127,7 @@ def _after(state: GameState) -> GameState:
         return show.uncontested(state)
     if not state.pending:
         return show.showdown(state)
-    return attrs.evolve(state, to_act=state.pending[0])
+    return state
 
 
 def legal(state: GameState) -> tuple[Action, ...]:

@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-import attrs
-
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.laws import say
 from pokerlaws.rules import Rules
@@ -65,6 +63,4 @@ def deal(state: GameState) -> GameState:
     for position, seat in enumerate(order):
         hands[seat] = stock[position : count * HAND_SIZE : count]
     dealt = tuple(hands)
-    return say.begin(
-        attrs.evolve(state, hands=dealt, dealt=dealt, stock=stock[count * HAND_SIZE :])
-    )
+    return say.begin(state.evolve(hands=dealt, dealt=dealt, stock=stock[count * HAND_SIZE :]))

@@ -13,8 +13,6 @@ from __future__ import annotations
 import random
 from itertools import combinations
 
-import attrs
-
 from pokerlaws.actions import Action, Discard, Pass, Stake
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
@@ -37,7 +35,7 @@ __all__ = ["apply_draw", "begin", "legal", "shortfall"]
 def begin(state: GameState) -> GameState:
     """Begin the draw with the first player on the dealer's left (Laws 34-35)."""
     order = seats_from(state.dealer + 1, state.players, state.num_seats)
-    return attrs.evolve(state, phase=Phase.DRAW, pending=order, to_act=order[0])
+    return state.evolve(phase=Phase.DRAW, pending=order, to_act=order[0])
 
 
 def shortfall(state: GameState, seat: int) -> int:
@@ -52,8 +50,15 @@ def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
     seat = action.seat
     if isinstance(action, Pass):
         players = tuple(s for s in state.players if s != seat)
-        state = attrs.evolve(state, players=players, pending=state.pending[1:])
-        return _after(state)
+        pending = state.pending[1:]
+        return _after(
+            state.evolve(
+                players=players,
+                pending=pending,
+                to_act=pending[0] if pending else None,
+                history=(*state.history, action),
+            )
+        )
     short = shortfall(state, seat)
     if isinstance(action, Stake):
         return _make_good(state, action, short)
@@ -76,7 +81,7 @@ def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
             return refuse(
                 CardNotHeld, 36, action, f"cannot discard {card}, which is not in his hand"
             )
-    return _after(_serve(state, seat, thrown))
+    return _after(_serve(state, action))
 
 
 def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleViolation:
@@ -103,12 +108,15 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
             f"up to {state.highest_stake}), not {amount}",
         )
     # He stays to act: making good comes before his discard (Law 36).
-    return stake_chips(state, seat, amount, forced=False, last_staker=seat)
+    return stake_chips(
+        state, seat, amount, forced=False, last_staker=seat, history=(*state.history, action)
+    )
 
 
-def _serve(state: GameState, seat: int, thrown: tuple[Card, ...]) -> GameState:
+def _serve(state: GameState, action: Discard) -> GameState:
     """Replace ``thrown`` from the top of the stock (Law 39), gathering the discards when
     the stock runs short (Law 41)."""
+    seat, thrown = action.seat, action.cards
     wanted = len(thrown)
     stock, discards = state.stock, state.discards
     if wanted > len(stock):
@@ -124,12 +132,14 @@ def _serve(state: GameState, seat: int, thrown: tuple[Card, ...]) -> GameState:
     kept = tuple(card for card in state.hands[seat] if card not in thrown)
     hands = list(state.hands)
     hands[seat] = (*kept, *stock[:wanted])
-    return attrs.evolve(
-        state,
+    pending = state.pending[1:]
+    return state.evolve(
         hands=tuple(hands),
         stock=stock[wanted:],
         discards=discards,
-        pending=state.pending[1:],
+        pending=pending,
+        to_act=pending[0] if pending else None,
+        history=(*state.history, action),
     )
 
 
@@ -138,7 +148,7 @@ def _after(state: GameState) -> GameState:
         return show.uncontested(state)
     if not state.pending:
         return betting.begin(state)
-    return attrs.evolve(state, to_act=state.pending[0])
+    return state
 
 
 def legal(state: GameState) -> tuple[Action, ...]:
@@ -148,10 +158,13 @@ def legal(state: GameState) -> tuple[Action, ...]:
     short = shortfall(state, seat)
     if short:
         return (Pass(seat=seat), Stake(seat=seat, amount=min(short, state.stacks[seat])))
-    hand = state.hands[seat]
-    discards = [
+    return (Pass(seat=seat), *_discards(seat, state.hands[seat]))
+
+
+def _discards(seat: int, hand: tuple[Card, ...]) -> tuple[Discard, ...]:
+    """One ``Discard`` per subset of ``hand``, pat first."""
+    return tuple(
         Discard(seat=seat, cards=subset)
         for size in range(len(hand) + 1)
         for subset in combinations(hand, size)
-    ]
-    return (Pass(seat=seat), *discards)
+    )

@@ -10,8 +10,6 @@ say has passed, the game is over unopened (Law 29).
 
 from __future__ import annotations
 
-import attrs
-
 from pokerlaws.actions import Action, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
 from pokerlaws.laws.staking import stake_chips
@@ -40,7 +38,7 @@ def begin(state: GameState) -> GameState:
     # A player all in from his ante has nothing more to say; he stays in the game.
     speakers = frozenset(state.players) - state.all_in
     order = seats_from(last + 1, speakers, state.num_seats)
-    return _after(attrs.evolve(state, phase=Phase.SAY, pending=order))
+    return _after(state.evolve(phase=Phase.SAY, pending=order, to_act=order[0] if order else None))
 
 
 def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
@@ -59,11 +57,13 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
     seat = action.seat
     if isinstance(action, Pass):
         # Law 27: his cards are dead and his stake stays in the pool.
+        pending = state.pending[1:]
         return _after(
-            attrs.evolve(
-                state,
+            state.evolve(
                 players=tuple(s for s in state.players if s != seat),
-                pending=state.pending[1:],
+                pending=pending,
+                to_act=pending[0] if pending else None,
+                history=(*state.history, action),
             )
         )
     assert isinstance(action, Stake)
@@ -113,12 +113,15 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             f"({state.rules.limit}; the limit is set in the book's description and serves "
             "Law 26)",
         )
+    pending = state.pending[1:]
     state = stake_chips(
         state,
         seat,
         amount,
         forced=False,
-        pending=state.pending[1:],
+        pending=pending,
+        to_act=pending[0] if pending else None,
+        history=(*state.history, action),
         last_staker=seat,
         opener=seat if opening else state.opener,
     )
@@ -136,7 +139,7 @@ def _after(state: GameState) -> GameState:
         return show.uncontested(state)
     if not pending:
         return draw.begin(state)
-    return attrs.evolve(state, to_act=pending[0])
+    return state
 
 
 def legal(state: GameState) -> tuple[Action, ...]:

@@ -10,8 +10,6 @@ pool for the next. Law 33: a jack-pot's opener shows his hand when he wins it.
 
 from __future__ import annotations
 
-import attrs
-
 from pokerlaws.hands import HandValue, evaluate
 from pokerlaws.state import GameState, Phase, seats_from
 
@@ -22,8 +20,7 @@ def _end(state: GameState, payouts: list[int], shown: frozenset[int]) -> GameSta
     paid = sum(payouts)
     stacks = tuple(stack + won for stack, won in zip(state.stacks, payouts, strict=True))
     winners = tuple(seat for seat, won in enumerate(payouts) if won)
-    return attrs.evolve(
-        state,
+    return state.evolve(
         phase=Phase.OVER,
         to_act=None,
         pending=(),

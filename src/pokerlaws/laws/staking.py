@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
-
 from pokerlaws.state import AllIn, GameState
 
 __all__ = ["stake_chips", "with_item"]
@@ -43,8 +41,7 @@ def stake_chips(
         changes: further attributes to change in the same step.
     """
     stack = state.stacks[seat] - amount
-    new = attrs.evolve(
-        state,
+    new = state.evolve(
         stacks=with_item(state.stacks, seat, stack),
         stakes=with_item(state.stakes, seat, state.stakes[seat] + amount)
         if in_stake
@@ -61,5 +58,5 @@ def stake_chips(
     if stack == 0 and seat not in new.all_in:
         # Law 60: a player who stakes his last chip stays in, shown for what he has staked.
         claim = AllIn(seat, new.voluntary[seat], frozenset(new.players))
-        new = attrs.evolve(new, all_in=new.all_in | {seat}, claims=(*new.claims, claim))
+        new = new.evolve(all_in=new.all_in | {seat}, claims=(*new.claims, claim))
     return new
