@@ -139,25 +139,7 @@ def test_citation_parser_reads_the_forms_in_use() -> None:
     assert cited_laws("the laws of the game") == []
 
 
-# These violations' docstrings cite no law yet, although each instance carries a `.law`
-# (API.md). violations.py is owned elsewhere; when a docstring gains its citation, the strict
-# xfail turns into a failure and its name must be removed from this set.
-UNCITED = {"GameIsOver", "NoSuchSeat", "WrongPhase"}
-
-
-@pytest.mark.parametrize(
-    "kind",
-    [
-        pytest.param(
-            kind,
-            id=kind.__name__,
-            marks=pytest.mark.xfail(strict=True, reason="docstring cites no law yet")
-            if kind.__name__ in UNCITED
-            else (),
-        )
-        for kind in violation_kinds()
-    ],
-)
+@pytest.mark.parametrize("kind", violation_kinds(), ids=lambda kind: kind.__name__)
 def test_violation_cites_a_modelled_law(kind: type[RuleViolation]) -> None:
     """Every RuleViolation kind cites in its docstring at least one law, and only laws the
     engine models."""

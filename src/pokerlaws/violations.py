@@ -60,12 +60,12 @@ class RuleViolation:
 
 @attrs.frozen(kw_only=True)
 class GameIsOver(RuleViolation):
-    """The game has ended; nothing more can be done in it (start the next with next_game)."""
+    """The game has ended, shown and paid or not opened (Laws 29, 58, 59); start the next one."""
 
 
 @attrs.frozen(kw_only=True)
 class NoSuchSeat(RuleViolation):
-    """The action names a seat that is not at this table."""
+    """The action names a seat that is not at this table, so was dealt no cards (Law 7)."""
 
 
 @attrs.frozen(kw_only=True)
@@ -80,7 +80,7 @@ class NotYourTurn(RuleViolation):
 
 @attrs.frozen(kw_only=True)
 class WrongPhase(RuleViolation):
-    """The action belongs to another part of the game than the one in progress."""
+    """The action belongs to another part of the game (Laws 21, 27, 34, 53 set each part)."""
 
 
 @attrs.frozen(kw_only=True)
