@@ -16,7 +16,7 @@ from pokerlaws.cards import (
     shuffled_deck,
     standard_deck,
 )
-from pokerlaws.hands import HandCategory, HandRules
+from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -55,6 +55,7 @@ __all__ = [
     "GameIsOver",
     "HandCategory",
     "HandRules",
+    "HandValue",
     "IllegalActionError",
     "InvalidRules",
     "MustMakeGoodFirst",
@@ -79,6 +80,7 @@ __all__ = [
     "Suit",
     "WrongPhase",
     "__version__",
+    "evaluate",
     "format_cards",
     "parse_cards",
     "shuffled_deck",

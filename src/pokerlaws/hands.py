@@ -1,15 +1,48 @@
 """The value of the hands (Laws 65-76 and the Modifications).
 
-HELPER-OWNED: the evaluator is being written; HandRules and HandCategory are fixed here.
+:func:`evaluate` turns five cards into a :class:`HandValue`. Values are totally ordered by one
+integer, the *strength*, and two hands share the pool under Law 76 exactly when their values
+are equal. :class:`HandRules` selects the agreed variants (Law 81); its defaults are Peel read
+literally, with the readings of ``LAWS.md`` section 4.
+
+How a strength is packed, most significant bits first::
+
+    category (4 bits) | heart flush first (1) | five ranks, 4 bits each | heart tie (1) | Joker (1)
+
+* *category* is the :class:`HandCategory` (Law 65, with the Blaze and the skip sequence).
+* *heart flush first* is set on a heart flush when ``heart_flushes_first`` (Law 69), so any
+  heart flush beats every other flush whatever its cards.
+* the *ranks* are the cards that decide ties within the category, in the order the laws
+  consult them (ace 14; a sequence's top card, the ace counting 1 in A-2-3-4-5); unused fields
+  are 0. Cards the laws ignore (the fifth card of fours or two pairs, the pair of a full, the
+  odd cards of threes) are left out, so hands differing only there are equal (Law 76).
+* *heart tie* is set where hearts break an otherwise exact tie: a sequence flush in hearts
+  (the description's general rule), a heart flush when ``heart_flushes_first`` is off, a plain
+  sequence topped by a heart when ``heart_sequences_first`` (Ambiguity 9, reading (b)).
+* *Joker* is set when the hand holds the Joker: it takes its best naming (Ambiguity 12), and
+  "a Joker beats the natural card it names" becomes one more bit below everything else.
+
+Speed: values come from tables built once per :class:`HandRules` (on first use, in
+:mod:`pokerlaws._hand_tables`), keyed by the product of ``rank + 27`` over the five cards, a
+number that differs for every multiset of five ranks. Card objects hash through a Python-level
+method, so the fast path reads ``card.rank`` and compares suits by identity instead of looking
+cards up in a dict.
 """
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import attrs
 
-__all__ = ["HandCategory", "HandRules"]
+from pokerlaws.cards import Card, Rank, Suit, standard_deck
+
+if TYPE_CHECKING:
+    from pokerlaws._hand_tables import HandTables
+
+__all__ = ["HandCategory", "HandRules", "HandValue", "evaluate"]
 
 
 @attrs.frozen(kw_only=True)
@@ -49,3 +82,318 @@ class HandCategory(enum.IntEnum):
     FULL = 8
     FOURS = 9
     SEQUENCE_FLUSH = 10
+
+
+# The strength layout described in the module docstring.
+_JOKER_BIT = 1
+_HEART_TIE_BIT = 1 << 1
+_RANK_SHIFTS = (18, 14, 10, 6, 2)
+_HEARTS_FIRST_BIT = 1 << 22
+_CATEGORY_SHIFT = 23
+
+# The table key of a hand is the product of (rank + _KEY_OFFSET) over its cards. With 27 the
+# product differs for each of the 6,175 multisets of five ranks that a pack can deal (the
+# table builder checks it), and it stays below 2**30, a one-digit Python int.
+_KEY_OFFSET = 27
+
+
+def _pack_strength(
+    category: HandCategory,
+    ranks: Iterable[int] = (),
+    *,
+    hearts_first: bool = False,
+    heart_tie: bool = False,
+    joker: bool = False,
+) -> int:
+    """Pack a category and its deciding ranks (at most five, each 1..14) into a strength."""
+    strength = category << _CATEGORY_SHIFT
+    for shift, rank in zip(_RANK_SHIFTS, ranks, strict=False):
+        strength |= rank << shift
+    if hearts_first:
+        strength |= _HEARTS_FIRST_BIT
+    if heart_tie:
+        strength |= _HEART_TIE_BIT
+    if joker:
+        strength |= _JOKER_BIT
+    return strength
+
+
+_NAMES = {
+    1: ("ace", "aces"),
+    2: ("two", "twos"),
+    3: ("three", "threes"),
+    4: ("four", "fours"),
+    5: ("five", "fives"),
+    6: ("six", "sixes"),
+    7: ("seven", "sevens"),
+    8: ("eight", "eights"),
+    9: ("nine", "nines"),
+    10: ("ten", "tens"),
+    11: ("knave", "knaves"),
+    12: ("queen", "queens"),
+    13: ("king", "kings"),
+    14: ("ace", "aces"),
+}
+
+
+def _category_of(value: HandValue) -> HandCategory:
+    return HandCategory(value.strength >> _CATEGORY_SHIFT)
+
+
+@attrs.frozen(order=True, repr=False)
+class HandValue:
+    """The value of a hand: ordered, hashable and equal exactly when Law 76 shares the pool.
+
+    Build values with :func:`evaluate`; comparisons use :attr:`strength` alone (its layout is
+    in the module docstring). Values from different :class:`HandRules` do not compare
+    meaningfully.
+
+    Attributes:
+        strength: the packed integer that orders hands; higher is better.
+        category: the kind of hand (Law 65), read from the strength.
+    """
+
+    strength: int = attrs.field(validator=attrs.validators.instance_of(int))
+    category: HandCategory = attrs.field(
+        init=False, eq=False, order=False, default=attrs.Factory(_category_of, takes_self=True)
+    )
+
+    @property
+    def joker(self) -> bool:
+        """Whether the hand holds the Joker, which beats the card it names (Ambiguity 12)."""
+        return bool(self.strength & _JOKER_BIT)
+
+    def describe(self) -> str:
+        """Name the hand in the book's words, e.g. ``"a pair of knaves, ace, nine, four"``."""
+        strength = self.strength
+        ranks = [r for r in ((strength >> s) & 15 for s in _RANK_SHIFTS) if r]
+        hearts = bool(strength & (_HEARTS_FIRST_BIT | _HEART_TIE_BIT))
+        one = [_NAMES[r][0] for r in ranks]
+        top = ranks[0]
+        category = self.category
+        if category is HandCategory.SEQUENCE_FLUSH:
+            suit = " in hearts" if hearts else ""
+            text = f"sequence flush{suit}, {_NAMES[top - 4][0]} to {one[0]}"
+        elif category is HandCategory.FOURS:
+            text = f"four {_NAMES[top][1]}"
+        elif category is HandCategory.FULL:
+            text = f"a full hand, three {_NAMES[top][1]} and a pair"
+        elif category is HandCategory.FLUSH:
+            text = f"a flush{' in hearts' if hearts else ''}, {', '.join(one)}"
+        elif category is HandCategory.SEQUENCE:
+            text = f"a sequence, {_NAMES[top - 4][0]} to {one[0]}"
+            if hearts:
+                text += ", the top card a heart"
+        elif category is HandCategory.SKIP_SEQUENCE:
+            text = f"a skip sequence, {_NAMES[top - 8][0]} to {one[0]}"
+        elif category is HandCategory.TRIPLETS:
+            text = f"three {_NAMES[top][1]}"
+        elif category is HandCategory.BLAZE:
+            text = f"a blaze, {', '.join(one)}"
+        elif category is HandCategory.TWO_PAIRS:
+            text = f"two pairs, {_NAMES[top][1]} and {_NAMES[ranks[1]][1]}"
+        elif category is HandCategory.PAIR:
+            text = f"a pair of {_NAMES[top][1]}, {', '.join(one[1:])}"
+        else:
+            text = f"no pair, {', '.join(one)}"
+        if self.joker:
+            text += ", with the Joker"
+        return text
+
+    def __str__(self) -> str:
+        return self.describe()
+
+    def __repr__(self) -> str:
+        return f"HandValue({self.describe()!r}, strength={self.strength})"
+
+
+_PEEL = HandRules()
+_TABLES: dict[HandRules, HandTables] = {}
+# The fast path's table for Peel's rules: filled on first use (see _tables_for). An entry is
+# the value itself when the five ranks differ (mixed suits), or (value, rank of the only
+# pair, or None for any other repeated rank) when a rank repeats and the suits must be checked.
+_PEEL_FAST: dict[int, HandValue | tuple[HandValue, Rank | None]] = {}
+_PEEL_FLUSH: dict[int, HandValue] = {}
+_PEEL_HEART_FLUSH: dict[int, HandValue] = {}
+_HEARTS = Suit.HEARTS
+_PACK = standard_deck()
+
+
+def _tables_for(rules: HandRules) -> HandTables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        from pokerlaws import _hand_tables  # built on first use, not at import
+
+        tables = _TABLES[rules] = _hand_tables.build(rules)
+        if rules == _PEEL:
+            _PEEL_FLUSH.update(tables.flush)
+            _PEEL_HEART_FLUSH.update(tables.heart_flush)
+            _PEEL_FAST.update(tables.fast)
+    return tables
+
+
+def evaluate(cards: Iterable[Card], rules: HandRules = _PEEL) -> HandValue:
+    """Value a hand of five cards under Laws 65-76 and the agreed variants of ``rules``.
+
+    A hand holding the Joker takes its best legal naming, a card not already in the hand, and
+    beats the same hand made with the natural card (Law 81 variant; Ambiguity 12).
+
+    Args:
+        cards: five distinct :class:`~pokerlaws.cards.Card` objects, in any order.
+        rules: the variants in use; the default is Peel read literally.
+
+    Raises:
+        ValueError: not five cards, an element that is not a Card, or a card repeated.
+        TypeError: ``cards`` is text or not iterable, or ``rules`` is not a HandRules.
+    """
+    # The fast path takes Peel's rules and a tuple or list of five plain Cards: the table
+    # lookup, then the suit checks the rank key cannot see (a flush; a repeated card can only
+    # hide behind a repeated rank). Anything else, the Joker included (its rank None fails
+    # the sum), goes to the checked path, which also words the errors.
+    if rules is _PEEL and (cards.__class__ is tuple or cards.__class__ is list):
+        try:
+            a, b, c, d, e = cards
+            if (
+                a.__class__ is Card
+                and b.__class__ is Card
+                and c.__class__ is Card
+                and d.__class__ is Card
+                and e.__class__ is Card
+            ):
+                ra = a.rank
+                rb = b.rank
+                rc = c.rank
+                rd = d.rank
+                re = e.rank
+                # _KEY_OFFSET, inlined.
+                key = (ra + 27) * (rb + 27) * (rc + 27) * (rd + 27) * (re + 27)  # type: ignore[operator]
+                entry = _PEEL_FAST[key]
+                if entry.__class__ is HandValue:
+                    sa = a.suit
+                    if sa is b.suit is c.suit is d.suit is e.suit:
+                        return (_PEEL_HEART_FLUSH if sa is _HEARTS else _PEEL_FLUSH)[key]
+                    return entry
+                value, pair = entry  # type: ignore[misc]
+                if pair is not None:
+                    # One pair: its two cards must differ in suit.
+                    if ra is pair:
+                        sa = a.suit
+                        same = (
+                            sa is b.suit
+                            if rb is pair
+                            else sa is c.suit
+                            if rc is pair
+                            else sa is d.suit
+                            if rd is pair
+                            else sa is e.suit
+                        )
+                    elif rb is pair:
+                        sb = b.suit
+                        same = (
+                            sb is c.suit
+                            if rc is pair
+                            else sb is d.suit
+                            if rd is pair
+                            else sb is e.suit
+                        )
+                    elif rc is pair:
+                        same = c.suit is d.suit if rd is pair else c.suit is e.suit
+                    else:
+                        same = d.suit is e.suit
+                    if not same:
+                        return value
+                else:
+                    # Two pairs, threes, a full or fours: no two cards of a rank share a suit.
+                    sa, sb, sc, sd, se = a.suit, b.suit, c.suit, d.suit, e.suit
+                    if not (
+                        (ra is rb and sa is sb)
+                        or (ra is rc and sa is sc)
+                        or (ra is rd and sa is sd)
+                        or (ra is re and sa is se)
+                        or (rb is rc and sb is sc)
+                        or (rb is rd and sb is sd)
+                        or (rb is re and sb is se)
+                        or (rc is rd and sc is sd)
+                        or (rc is re and sc is se)
+                        or (rd is re and sd is se)
+                    ):
+                        return value
+        except (KeyError, TypeError, ValueError):
+            pass
+    return _evaluate_checked(cards, rules)
+
+
+def _evaluate_checked(cards: Iterable[Card], rules: HandRules) -> HandValue:
+    if not isinstance(rules, HandRules):
+        raise TypeError(f"rules must be a HandRules, not {type(rules).__name__}")
+    hand = _checked_hand(cards)
+    tables = _tables_for(rules)
+    if any(card.rank is None for card in hand):
+        return _joker_value(hand, tables)
+    return _natural_value(hand, tables)
+
+
+def _show(hand: tuple[object, ...]) -> str:
+    return " ".join(str(card) if isinstance(card, Card) else repr(card) for card in hand)
+
+
+def _checked_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Return the cards as a tuple after checking the shape of a hand; say what is wrong."""
+    if isinstance(cards, str | bytes):
+        raise TypeError("evaluate takes Cards, not text: read the text with parse_cards first")
+    try:
+        hand: tuple[object, ...] = tuple(cards)
+    except TypeError:
+        raise TypeError(
+            f"a hand is an iterable of five Cards, not {type(cards).__name__}"
+        ) from None
+    if len(hand) != 5:
+        raise ValueError(f"a hand is five cards, not {len(hand)}: {_show(hand)}")
+    seen: set[tuple[Rank | None, Suit | None]] = set()
+    for card in hand:
+        if not isinstance(card, Card):
+            raise ValueError(
+                f"a hand holds only Cards, not {card!r} ({type(card).__name__}): {_show(hand)}"
+            )
+        face = (card.rank, card.suit)
+        if face in seen:
+            raise ValueError(f"the hand repeats {card}: {_show(hand)}")
+        seen.add(face)
+    return hand  # type: ignore[return-value]
+
+
+def _natural_value(hand: tuple[Card, ...], tables: HandTables) -> HandValue:
+    """Value five distinct cards without the Joker."""
+    key = 1
+    for card in hand:
+        key *= card.rank + _KEY_OFFSET  # type: ignore[operator]
+    suit = hand[0].suit
+    if all(card.suit is suit for card in hand):
+        return (tables.heart_flush if suit is _HEARTS else tables.flush)[key]
+    topped = tables.heart_topped.get(key)
+    if topped is not None:
+        top, value = topped
+        if any(card.rank is top and card.suit is _HEARTS for card in hand):
+            return value
+    return tables.plain[key]
+
+
+# The Joker cache holds at most this many hands per HandRules; it is emptied when full.
+_JOKER_CACHE_SIZE = 1 << 16
+
+
+def _joker_value(hand: tuple[Card, ...], tables: HandTables) -> HandValue:
+    """Value a hand with the Joker: its best naming, plus the Joker's tie-break (Ambiguity 12)."""
+    others = tuple(card for card in hand if card.rank is not None)
+    held = frozenset(others)
+    value = tables.joker.get(held)
+    if value is None:
+        # The Joker may name any card not already in the hand (no five of a kind).
+        best = max(
+            _natural_value((*others, name), tables).strength for name in _PACK if name not in held
+        )
+        value = tables.value(best | _JOKER_BIT)
+        if len(tables.joker) >= _JOKER_CACHE_SIZE:
+            tables.joker.clear()
+        tables.joker[held] = value
+    return value

@@ -1,0 +1,173 @@
+"""The tables behind :func:`pokerlaws.hands.evaluate`, built once per HandRules (Laws 65-76).
+
+Every multiset of five ranks that a pack can deal (6,175 of them, no rank five times) is
+classified once; the 1,287 with five different ranks are also classified as a flush in hearts
+and in another suit. Each value is a shared, pre-built :class:`~pokerlaws.hands.HandValue`, so
+evaluating a hand is a table lookup. The tie rules are restated where they are applied.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import attrs
+
+from pokerlaws.cards import Card, Rank
+from pokerlaws.hands import (
+    _KEY_OFFSET,
+    HandCategory,
+    HandRules,
+    HandValue,
+    _pack_strength,
+)
+
+__all__ = ["HandTables", "build"]
+
+_ACE = 14
+_COURTS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+
+
+@attrs.frozen
+class HandTables:
+    """Values for one HandRules, keyed by the product of ``rank + _KEY_OFFSET`` over a hand.
+
+    Attributes:
+        plain: the value of five cards not all of one suit.
+        flush: the value of five cards of one suit other than hearts (five different ranks).
+        heart_flush: the same in hearts.
+        heart_topped: with ``heart_sequences_first``, for each plain sequence: its top rank
+            and its value when that top card is a heart (Ambiguity 9 (b)). Empty otherwise.
+        fast: the entries of the fast path in :func:`~pokerlaws.hands.evaluate`.
+        values: every value built, by strength, so equal values are one object.
+        joker: a bounded cache of Joker hands, by the four other cards.
+    """
+
+    plain: dict[int, HandValue] = attrs.field(factory=dict)
+    flush: dict[int, HandValue] = attrs.field(factory=dict)
+    heart_flush: dict[int, HandValue] = attrs.field(factory=dict)
+    heart_topped: dict[int, tuple[Rank, HandValue]] = attrs.field(factory=dict)
+    fast: dict[int, HandValue | tuple[HandValue, Rank | None]] = attrs.field(factory=dict)
+    values: dict[int, HandValue] = attrs.field(factory=dict)
+    joker: dict[frozenset[Card], HandValue] = attrs.field(factory=dict)
+
+    def value(self, strength: int) -> HandValue:
+        """Return the one HandValue with this strength, building it the first time."""
+        value = self.values.get(strength)
+        if value is None:
+            value = self.values[strength] = HandValue(strength)
+        return value
+
+
+def sequence_top(ranks: tuple[int, ...], step: int, *, ace_high: bool) -> int | None:
+    """Return the top card of five different ranks at intervals of ``step``, or None.
+
+    Law 71: the ace counts 1 and may only begin a sequence (A-2-3-4-5 is the lowest, 9 to
+    king the highest; it can neither follow the king nor turn the corner K-A-2). With
+    ``ace_high`` it may also end one, which makes 10 to ace the highest (the footnote's American
+    custom). A hand without an ace reads the same either way.
+    """
+    readings = [sorted(1 if r == _ACE else r for r in ranks)]
+    if ace_high:
+        readings.append(sorted(ranks))
+    for values in readings:
+        if all(high - low == step for low, high in itertools.pairwise(values)):
+            return values[-1]
+    return None
+
+
+def _repeated(ranks: tuple[int, ...], rules: HandRules) -> tuple[int, Rank | None]:
+    """Return the strength of five ranks with a repeat, and the rank of a lone pair."""
+    groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape = tuple(count for _, count in groups)
+    first = groups[0][0]
+    if shape == (4, 1):
+        # Law 67: fours rank by the four; the fifth card counts for nothing.
+        return _pack_strength(HandCategory.FOURS, (first,)), None
+    if shape == (3, 2):
+        # Law 68: a full hand ranks by its three; the pair is ignored.
+        return _pack_strength(HandCategory.FULL, (first,)), None
+    if shape == (3, 1, 1):
+        # Law 72: threes rank by the three; the other two cards count for nothing.
+        return _pack_strength(HandCategory.TRIPLETS, (first,)), None
+    if shape == (2, 2, 1):
+        if rules.blaze and all(r in _COURTS for r in ranks):
+            # Modifications: five court cards make a Blaze, above two pairs and below threes;
+            # blazes compare card by card from the top (Ambiguity 11).
+            return _pack_strength(HandCategory.BLAZE, sorted(ranks, reverse=True)), None
+        # Law 73: the higher pair, then the lower; the fifth card is never consulted.
+        return _pack_strength(HandCategory.TWO_PAIRS, (first, groups[1][0])), None
+    # Law 74: the pair, then the three side cards from the highest down.
+    return (
+        _pack_strength(HandCategory.PAIR, [rank for rank, _ in groups]),
+        Rank(first),
+    )
+
+
+def _different(
+    ranks: tuple[int, ...], rules: HandRules
+) -> tuple[int, int, int, tuple[Rank, int] | None]:
+    """Return the strengths of five different ranks: mixed suits, a flush outside hearts, a
+    heart flush; and for a plain sequence when ``heart_sequences_first``, its top rank and
+    its strength when that card is a heart (else None)."""
+    descending = sorted(ranks, reverse=True)
+    top = sequence_top(ranks, 1, ace_high=rules.ace_high_sequences)
+    topped = None
+    if top is not None:
+        # Law 66: sequence flushes rank by the top card, the ace counting lowest; a heart one
+        # wins an otherwise exact tie (the description's general rule; Ambiguity 8).
+        flush = _pack_strength(HandCategory.SEQUENCE_FLUSH, (top,))
+        heart_flush = _pack_strength(HandCategory.SEQUENCE_FLUSH, (top,), heart_tie=True)
+        # Law 70: sequences rank by the top card; equal ones share (Ambiguity 9 (a)) unless
+        # the variant lets a heart top card win (reading (b)).
+        plain = _pack_strength(HandCategory.SEQUENCE, (top,))
+        if rules.heart_sequences_first:
+            topped = (
+                Rank(_ACE if top == 1 else top),
+                _pack_strength(HandCategory.SEQUENCE, (top,), heart_tie=True),
+            )
+        return plain, flush, heart_flush, topped
+    # Law 69: flushes compare card by card from the top; a heart flush beats every other
+    # flush, or with the description's reading only breaks an exact tie (Ambiguity 8).
+    flush = _pack_strength(HandCategory.FLUSH, descending)
+    heart_flush = _pack_strength(
+        HandCategory.FLUSH,
+        descending,
+        hearts_first=rules.heart_flushes_first,
+        heart_tie=not rules.heart_flushes_first,
+    )
+    skip_top = sequence_top(ranks, 2, ace_high=False) if rules.skip_sequence else None
+    if skip_top is not None:
+        # Glossary and Ambiguity 23: a skip sequence (ace low only) beats threes and loses to a
+        # sequence; ties go by the top card, then share. In one suit it is simply a flush.
+        plain = _pack_strength(HandCategory.SKIP_SEQUENCE, (skip_top,))
+    else:
+        # Law 75: no pair compares card by card from the highest.
+        plain = _pack_strength(HandCategory.NO_PAIR, descending)
+    return plain, flush, heart_flush, topped
+
+
+def build(rules: HandRules) -> HandTables:
+    """Classify every five-rank multiset under ``rules``."""
+    tables = HandTables()
+    value = tables.value
+    for ranks in itertools.combinations_with_replacement(range(2, _ACE + 1), 5):
+        if ranks[0] == ranks[4]:
+            continue  # five of one rank needs a repeated card
+        key = 1
+        for rank in ranks:
+            key *= rank + _KEY_OFFSET
+        if len(set(ranks)) == 5:
+            plain, flush, heart_flush, topped = _different(ranks, rules)
+            tables.flush[key] = value(flush)
+            tables.heart_flush[key] = value(heart_flush)
+            if topped is not None:
+                tables.heart_topped[key] = (topped[0], value(topped[1]))
+            tables.plain[key] = tables.fast[key] = value(plain)
+        else:
+            strength, pair = _repeated(ranks, rules)
+            tables.plain[key] = value(strength)
+            tables.fast[key] = (tables.plain[key], pair)
+    if len(tables.plain) != 6175:
+        raise AssertionError("the rank key must tell every five-rank multiset apart")
+    return tables
