@@ -328,8 +328,9 @@ def _evaluate_checked(cards: Iterable[Card], rules: HandRules) -> HandValue:
         raise TypeError(f"rules must be a HandRules, not {type(rules).__name__}")
     hand = _checked_hand(cards)
     tables = _tables_for(rules)
-    if any(card.rank is None for card in hand):
-        return _joker_value(hand, tables)
+    for card in hand:
+        if card.rank is None:
+            return _joker_value(hand, tables)
     return _natural_value(hand, tables)
 
 
@@ -339,7 +340,7 @@ def _show(hand: tuple[object, ...]) -> str:
 
 def _checked_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     """Return the cards as a tuple after checking the shape of a hand; say what is wrong."""
-    if isinstance(cards, str | bytes):
+    if isinstance(cards, (str, bytes)):
         raise TypeError("evaluate takes Cards, not text: read the text with parse_cards first")
     try:
         hand: tuple[object, ...] = tuple(cards)
@@ -349,13 +350,15 @@ def _checked_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
         ) from None
     if len(hand) != 5:
         raise ValueError(f"a hand is five cards, not {len(hand)}: {_show(hand)}")
-    seen: set[tuple[Rank | None, Suit | None]] = set()
+    # A card is known by its rank and the id of its suit: suits are singletons, and hashing
+    # a Suit (or a Card) goes through a Python-level method.
+    seen: set[tuple[Rank | None, int]] = set()
     for card in hand:
         if not isinstance(card, Card):
             raise ValueError(
                 f"a hand holds only Cards, not {card!r} ({type(card).__name__}): {_show(hand)}"
             )
-        face = (card.rank, card.suit)
+        face = (card.rank, id(card.suit))
         if face in seen:
             raise ValueError(f"the hand repeats {card}: {_show(hand)}")
         seen.add(face)
@@ -364,17 +367,24 @@ def _checked_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
 
 def _natural_value(hand: tuple[Card, ...], tables: HandTables) -> HandValue:
     """Value five distinct cards without the Joker."""
-    key = 1
-    for card in hand:
-        key *= card.rank + _KEY_OFFSET  # type: ignore[operator]
-    suit = hand[0].suit
-    if all(card.suit is suit for card in hand):
+    a, b, c, d, e = hand
+    key = (
+        (a.rank + _KEY_OFFSET)  # type: ignore[operator]
+        * (b.rank + _KEY_OFFSET)  # type: ignore[operator]
+        * (c.rank + _KEY_OFFSET)  # type: ignore[operator]
+        * (d.rank + _KEY_OFFSET)  # type: ignore[operator]
+        * (e.rank + _KEY_OFFSET)  # type: ignore[operator]
+    )
+    suit = a.suit
+    if b.suit is suit and c.suit is suit and d.suit is suit and e.suit is suit:
         return (tables.heart_flush if suit is _HEARTS else tables.flush)[key]
-    topped = tables.heart_topped.get(key)
-    if topped is not None:
-        top, value = topped
-        if any(card.rank is top and card.suit is _HEARTS for card in hand):
-            return value
+    if tables.heart_topped:
+        topped = tables.heart_topped.get(key)
+        if topped is not None:
+            top, value = topped
+            for card in hand:
+                if card.rank is top and card.suit is _HEARTS:
+                    return value
     return tables.plain[key]
 
 
