@@ -16,8 +16,17 @@ from pokerlaws.cards import (
     shuffled_deck,
     standard_deck,
 )
+from pokerlaws.engine import (
+    apply,
+    apply_or_raise,
+    is_legal,
+    legal_actions,
+    new_game,
+    next_game,
+)
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
 from pokerlaws.rules import InvalidRules, Rules
+from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import (
     AmountNotPositive,
     CannotStand,
@@ -53,6 +62,7 @@ __all__ = [
     "DeclineStraddle",
     "Discard",
     "GameIsOver",
+    "GameState",
     "HandCategory",
     "HandRules",
     "HandValue",
@@ -66,6 +76,7 @@ __all__ = [
     "NotationError",
     "OpenersRequired",
     "Pass",
+    "Phase",
     "Rank",
     "RuleViolation",
     "Rules",
@@ -80,8 +91,14 @@ __all__ = [
     "Suit",
     "WrongPhase",
     "__version__",
+    "apply",
+    "apply_or_raise",
     "evaluate",
     "format_cards",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "next_game",
     "parse_cards",
     "shuffled_deck",
     "standard_deck",
