@@ -707,3 +707,16 @@ def test_law_76_only_hearts_among_suits_and_no_order_matters(
         for card in hand
     ]
     assert evaluate([swapped[i] for i in order], rules) == evaluate(hand, rules)
+
+
+def test_law_65_the_demo_ranks_its_hands_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m pokerlaws`` prints the version, then hands from best to worst."""
+    from pokerlaws.__main__ import main
+
+    assert main(["--seed", "7"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"pokerlaws {pl.__version__}"
+    values = [v(line[5:19]) for line in lines[2:]]
+    assert len(values) == 18
+    assert values == sorted(values, reverse=True)
+    assert lines[2].startswith("  1. 9h Th Jh Qh Kh  sequence flush in hearts, nine to king")
