@@ -25,6 +25,7 @@ from pokerlaws.violations import (
     NotAPlayer,
     NotYourTurn,
     RuleViolation,
+    StraddleNotAllowed,
     WrongPhase,
     refuse,
 )
@@ -92,6 +93,18 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     if seat not in state.players:
         why = "has passed" if seat in state.seated else "sits this game out"
         return refuse(NotAPlayer, 27, action, f"{why}, so has no part in {rule.name}")
+    if isinstance(action, Straddle) and (
+        state.phase is not Phase.STRADDLE or seat != state.to_act
+    ):
+        return refuse(
+            StraddleNotAllowed,
+            21,
+            action,
+            _straddle_closed(state)
+            if state.phase is not Phase.STRADDLE
+            else f"may not straddle out of order: the straddle is seat {state.to_act}'s "
+            "to raise or decline",
+        )
     if not isinstance(action, rule.accepts):
         where, law = _BELONGS[type(action)]
         return refuse(
@@ -109,6 +122,12 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
         )
     # Each handler records the action in the history within the state it builds.
     return rule.handler(state, action)
+
+
+def _straddle_closed(state: GameState) -> str:
+    if state.last_straddler is None:
+        return "may not straddle: No. 1 did not straddle, so nobody may, and the cards are dealt"
+    return "may not straddle: straddling ended with the dealer or at half the limit"
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:
