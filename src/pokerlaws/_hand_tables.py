@@ -47,7 +47,7 @@ class HandTables:
     flush: dict[int, HandValue] = attrs.field(factory=dict)
     heart_flush: dict[int, HandValue] = attrs.field(factory=dict)
     heart_topped: dict[int, tuple[Rank, HandValue]] = attrs.field(factory=dict)
-    fast: dict[int, HandValue | tuple[HandValue, Rank | None]] = attrs.field(factory=dict)
+    fast: dict[int, tuple[HandValue, int | None]] = attrs.field(factory=dict)
     values: dict[int, HandValue] = attrs.field(factory=dict)
     joker: dict[frozenset[Card], HandValue] = attrs.field(factory=dict)
 
@@ -163,11 +163,12 @@ def build(rules: HandRules) -> HandTables:
             tables.heart_flush[key] = value(heart_flush)
             if topped is not None:
                 tables.heart_topped[key] = (topped[0], value(topped[1]))
-            tables.plain[key] = tables.fast[key] = value(plain)
+            tables.plain[key] = value(plain)
+            tables.fast[key] = (tables.plain[key], None)
         else:
             strength, pair = _repeated(ranks, rules)
             tables.plain[key] = value(strength)
-            tables.fast[key] = (tables.plain[key], pair)
+            tables.fast[key] = (tables.plain[key], 0 if pair is None else pair)
     if len(tables.plain) != 6175:
         raise AssertionError("the rank key must tell every five-rank multiset apart")
     return tables

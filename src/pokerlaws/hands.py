@@ -209,10 +209,11 @@ class HandValue:
 
 _PEEL = HandRules()
 _TABLES: dict[HandRules, HandTables] = {}
-# The fast path's table for Peel's rules: filled on first use (see _tables_for). An entry is
-# the value itself when the five ranks differ (mixed suits), or (value, rank of the only
-# pair, or None for any other repeated rank) when a rank repeats and the suits must be checked.
-_PEEL_FAST: dict[int, HandValue | tuple[HandValue, Rank | None]] = {}
+# The fast path's table for Peel's rules, filled on first use (see _tables_for). An entry is
+# (value with mixed suits, repeat): repeat is None when the five ranks differ (a flush is
+# possible), the rank of the pair when one rank repeats once (its two suits must differ), or
+# 0 when ranks repeat more (two pairs, threes, a full, fours).
+_PEEL_FAST: dict[int, tuple[HandValue, int | None]] = {}
 _PEEL_FLUSH: dict[int, HandValue] = {}
 _PEEL_HEART_FLUSH: dict[int, HandValue] = {}
 _HEARTS = Suit.HEARTS
@@ -260,50 +261,45 @@ def evaluate(cards: Iterable[Card], rules: HandRules = _PEEL) -> HandValue:
                 and d.__class__ is Card
                 and e.__class__ is Card
             ):
-                ra = a.rank
-                rb = b.rank
-                rc = c.rank
-                rd = d.rank
-                re = e.rank
                 # _KEY_OFFSET, inlined.
-                key = (ra + 27) * (rb + 27) * (rc + 27) * (rd + 27) * (re + 27)  # type: ignore[operator]
-                entry = _PEEL_FAST[key]
-                if entry.__class__ is HandValue:
+                key = (a.rank + 27) * (b.rank + 27) * (c.rank + 27) * (d.rank + 27) * (e.rank + 27)  # type: ignore[operator]
+                value, repeat = _PEEL_FAST[key]
+                if repeat is None:
                     sa = a.suit
                     if sa is b.suit is c.suit is d.suit is e.suit:
                         return (_PEEL_HEART_FLUSH if sa is _HEARTS else _PEEL_FLUSH)[key]
-                    return entry
-                value, pair = entry  # type: ignore[misc]
-                if pair is not None:
+                    return value
+                if repeat:
                     # One pair: its two cards must differ in suit.
-                    if ra is pair:
+                    if a.rank is repeat:
                         sa = a.suit
                         same = (
                             sa is b.suit
-                            if rb is pair
+                            if b.rank is repeat
                             else sa is c.suit
-                            if rc is pair
+                            if c.rank is repeat
                             else sa is d.suit
-                            if rd is pair
+                            if d.rank is repeat
                             else sa is e.suit
                         )
-                    elif rb is pair:
+                    elif b.rank is repeat:
                         sb = b.suit
                         same = (
                             sb is c.suit
-                            if rc is pair
+                            if c.rank is repeat
                             else sb is d.suit
-                            if rd is pair
+                            if d.rank is repeat
                             else sb is e.suit
                         )
-                    elif rc is pair:
-                        same = c.suit is d.suit if rd is pair else c.suit is e.suit
+                    elif c.rank is repeat:
+                        same = c.suit is d.suit if d.rank is repeat else c.suit is e.suit
                     else:
                         same = d.suit is e.suit
                     if not same:
                         return value
                 else:
-                    # Two pairs, threes, a full or fours: no two cards of a rank share a suit.
+                    # No two cards of one rank may share a suit.
+                    ra, rb, rc, rd, re = a.rank, b.rank, c.rank, d.rank, e.rank
                     sa, sb, sc, sd, se = a.suit, b.suit, c.suit, d.suit, e.suit
                     if not (
                         (ra is rb and sa is sb)
