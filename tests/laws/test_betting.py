@@ -1,0 +1,517 @@
+"""The Betting (Laws 52-61, 76): after the draw, standing, betting, calling, the show, the pool."""
+
+from __future__ import annotations
+
+import pokerlaws as pl
+from tests.laws._tables import RULES, deck_for, play, refused
+
+# Four seats, dealer 0: ante seat 1, No. 1 seat 2, No. 2 seat 3. At the show seat 2's threes
+# beat seat 0's aces, which beat seat 3's deuces, which beat seat 1's king high.
+HANDS = {
+    2: "7c 7d 7s Kd 3h",
+    0: "Ac Ad 9s 5h 3c",
+    1: "Kc Qh 8d 6s 4c",
+    3: "2c 2d Js Th 5d",
+}
+
+
+def _betting(stacks: tuple[int, ...] = (100, 100, 100, 100)) -> pl.GameState:
+    """Everyone plays 10 before the draw and stands pat: 40 in the pool, No. 1 to bet."""
+    deck = deck_for(HANDS, n=4, dealer=0)
+    return play(
+        pl.new_game(RULES, stacks, dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=10),
+        pl.Stake(seat=0, amount=10),
+        pl.Stake(seat=1, amount=5),
+        pl.Discard(seat=1, cards=()),
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+
+
+def test_law_52_every_bet_goes_into_the_pool() -> None:
+    """Law 52: each bet is put in the pool and counts in the bettor's stake."""
+    state = _betting()
+    assert state.phase is pl.Phase.BETTING
+    assert state.pool == 40
+    assert state.stakes == (0, 0, 0, 0)
+    state = play(state, pl.Stake(seat=2, amount=5))
+    assert state.pool == 45
+    assert state.stakes == (0, 0, 5, 0)
+    assert state.stacks == (90, 90, 85, 90)
+    state = play(state, pl.Stake(seat=3, amount=5))
+    assert state.pool == 50
+    assert state.stakes == (0, 0, 5, 5)
+
+
+def test_law_53_the_first_bet_belongs_to_the_player_on_the_antes_left() -> None:
+    """Law 53: after the draw, the player on the ante's left has the first bet."""
+    state = _betting()
+    assert state.to_act == 2
+    assert state.highest_stake == 0
+
+
+def test_law_53_the_first_bet_is_reckoned_from_the_ante_seat_even_if_both_passed() -> None:
+    """Law 53: the first bettor is the first player still in on the ante's left, ante in or not."""
+    deck = deck_for(HANDS, n=4, dealer=0)
+    state = play(
+        pl.new_game(RULES, (100,) * 4, dealer=0, deck=deck),
+        pl.Pass(seat=2),
+        pl.Stake(seat=3, amount=10),
+        pl.Stake(seat=0, amount=10),
+        pl.Pass(seat=1),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.phase is pl.Phase.BETTING
+    assert state.to_act == 3
+
+
+def test_law_53_the_first_bettor_may_stand_once_and_nobody_else() -> None:
+    """Law 53 (Ambiguity 6): only the first bettor may stand, and only once."""
+    state = play(_betting(), pl.Stand(seat=2))
+    assert state.to_act == 3
+    assert state.stakes == (0, 0, 0, 0)
+    refused(state, pl.Stand(seat=3), pl.CannotStand, law=53)
+    state = play(
+        state,
+        pl.Stake(seat=3, amount=5),
+        pl.Stake(seat=0, amount=5),
+        pl.Stake(seat=1, amount=5),
+    )
+    assert state.to_act == 2
+    refused(state, pl.Stand(seat=2), pl.CannotStand, law=53)
+    state = play(state, pl.Stake(seat=2, amount=5))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (2,)
+
+
+def test_law_53_after_a_stand_the_next_player_bets_or_passes() -> None:
+    """Law 53 (Ambiguity 6): after a stand the next player bets 1 to the limit, or passes."""
+    state = play(_betting(), pl.Stand(seat=2))
+    expected = {pl.Pass(seat=3)} | {pl.Stake(seat=3, amount=a) for a in range(1, 16)}
+    assert set(pl.legal_actions(state)) == expected
+    refused(state, pl.Stake(seat=3, amount=16), pl.StakeOverLimit)
+    refused(state, pl.Stake(seat=3, amount=0), pl.AmountNotPositive, law=56)
+
+
+def test_law_53_legal_actions_of_the_first_bettor() -> None:
+    """Law 53: the first bettor may stand, pass, or bet any sum from 1 to the limit."""
+    state = _betting()
+    actions = pl.legal_actions(state)
+    expected = {pl.Stand(seat=2), pl.Pass(seat=2)} | {
+        pl.Stake(seat=2, amount=a) for a in range(1, 16)
+    }
+    assert len(actions) == len(set(actions)) == 17
+    assert set(actions) == expected
+    for action in actions:
+        assert pl.is_legal(state, action)
+        assert isinstance(pl.apply(state, action), pl.GameState)
+
+
+def test_law_53_the_first_bet_is_at_most_the_limit() -> None:
+    """Law 53: no bet may be more than the limit."""
+    state = _betting()
+    refused(state, pl.Stake(seat=2, amount=16), pl.StakeOverLimit)
+    assert play(state, pl.Stake(seat=2, amount=15)).stakes[2] == 15
+
+
+def test_law_53_a_raise_is_at_most_the_limit() -> None:
+    """Law 53: a player may stake more than the highest by no more than the limit."""
+    state = play(_betting(), pl.Stake(seat=2, amount=5))
+    refused(state, pl.Stake(seat=3, amount=21), pl.StakeOverLimit, law=53)
+    state = play(state, pl.Stake(seat=3, amount=20))
+    assert state.stakes == (0, 0, 5, 20)
+    assert state.highest_stake == 20
+
+
+def test_law_53_each_player_stakes_at_least_as_much_as_the_highest() -> None:
+    """Law 53: a player who plays stakes at least as much as the preceding stake."""
+    state = play(_betting(), pl.Stake(seat=2, amount=5))
+    refused(state, pl.Stake(seat=3, amount=4), pl.StakeTooSmall)
+    expected = {pl.Pass(seat=3)} | {pl.Stake(seat=3, amount=a) for a in range(5, 21)}
+    assert set(pl.legal_actions(state)) == expected
+
+
+def test_law_53_raises_are_not_limited_in_number() -> None:
+    """Law 53 (Ambiguity 4): the limit caps each raise, not how many there are."""
+    state = play(
+        _betting((500,) * 4),
+        pl.Stake(seat=2, amount=15),
+        pl.Stake(seat=3, amount=30),
+        pl.Pass(seat=0),
+        pl.Pass(seat=1),
+    )
+    for _ in range(4):
+        state = play(state, pl.Stake(seat=2, amount=30), pl.Stake(seat=3, amount=30))
+    assert state.stakes == (0, 0, 135, 150)
+    assert state.phase is pl.Phase.BETTING
+    state = play(state, pl.Stake(seat=2, amount=15))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (2,)
+    assert state.payouts == (0, 0, 340, 0)
+    assert state.stacks == (490, 490, 680, 340)
+
+
+def test_law_54_a_player_who_will_not_match_loses_his_stake() -> None:
+    """Law 54: a player who will not stake as much as the highest retires and loses his stake."""
+    state = play(
+        _betting(),
+        pl.Stake(seat=2, amount=5),
+        pl.Stake(seat=3, amount=5),
+        pl.Stake(seat=0, amount=20),
+        pl.Pass(seat=1),
+        pl.Pass(seat=2),
+    )
+    assert state.players == (0, 3)
+    assert state.pool == 70
+    state = play(state, pl.Stake(seat=3, amount=15))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (0,)
+    assert state.shown == frozenset({0, 3})
+    assert state.payouts == (85, 0, 0, 0)
+    assert state.stacks == (155, 90, 85, 70)
+    assert state.pool == 0
+
+
+def test_law_56_a_bet_of_nothing_is_no_bet() -> None:
+    """Law 56: a bet is what is put down, so it must be at least one chip."""
+    state = _betting()
+    refused(state, pl.Stake(seat=2, amount=0), pl.AmountNotPositive, law=56)
+    refused(state, pl.Stake(seat=2, amount=-1), pl.AmountNotPositive, law=56)
+
+
+def test_law_56_nobody_bets_more_chips_than_he_has() -> None:
+    """Law 56: a bet is money put on the table, which one must have."""
+    state = _betting((100, 100, 13, 100))
+    assert state.stacks[2] == 3
+    refused(state, pl.Stake(seat=2, amount=4), pl.NotEnoughChips)
+    stakes = {a.amount for a in pl.legal_actions(state) if isinstance(a, pl.Stake)}
+    assert stakes == {1, 2, 3}
+
+
+def test_law_53_betting_is_in_turn() -> None:
+    """Law 53: the turn to bet passes to the left; nobody bets out of turn."""
+    state = _betting()
+    refused(state, pl.Stake(seat=3, amount=5), pl.NotYourTurn)
+    refused(state, pl.Discard(seat=2, cards=()), pl.WrongPhase)
+
+
+def test_law_58_an_uncalled_bet_takes_the_pool_unshown() -> None:
+    """Law 58: a bettor whom nobody calls takes the pool and need not show."""
+    state = play(
+        _betting(),
+        pl.Stake(seat=2, amount=5),
+        pl.Pass(seat=3),
+        pl.Pass(seat=0),
+        pl.Pass(seat=1),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (2,)
+    assert state.shown == frozenset()
+    assert state.payouts == (0, 0, 45, 0)
+    assert state.stacks == (90, 90, 130, 90)
+    assert state.pool == 0
+
+
+def test_law_58_an_uncalled_raise_takes_the_pool_unshown() -> None:
+    """Law 58: a player whose raise nobody meets takes the pool without showing."""
+    state = play(
+        _betting(),
+        pl.Stake(seat=2, amount=5),
+        pl.Stake(seat=3, amount=5),
+        pl.Stake(seat=0, amount=20),
+        pl.Pass(seat=1),
+        pl.Pass(seat=2),
+        pl.Pass(seat=3),
+    )
+    assert state.winners == (0,)
+    assert state.shown == frozenset()
+    assert state.payouts == (70, 0, 0, 0)
+    assert state.stacks == (140, 90, 85, 85)
+
+
+def test_law_58_a_stander_left_alone_takes_the_pool() -> None:
+    """Law 58: when all the others give up, the one left takes the pool."""
+    state = play(
+        _betting(),
+        pl.Stand(seat=2),
+        pl.Pass(seat=3),
+        pl.Pass(seat=0),
+        pl.Pass(seat=1),
+    )
+    assert state.winners == (2,)
+    assert state.payouts == (0, 0, 40, 0)
+    assert state.pool == 0
+
+
+def test_law_59_equal_stakes_bring_the_show_and_the_best_hand_wins() -> None:
+    """Law 59: when the stakes of all still in are equal, all show and the best hand wins."""
+    state = play(
+        _betting(),
+        pl.Stake(seat=2, amount=5),
+        pl.Stake(seat=3, amount=5),
+        pl.Stake(seat=0, amount=5),
+    )
+    assert state.phase is pl.Phase.BETTING
+    assert state.payouts == (0, 0, 0, 0)
+    state = play(state, pl.Stake(seat=1, amount=5))
+    assert state.phase is pl.Phase.OVER
+    assert state.to_act is None
+    assert state.shown == frozenset({0, 1, 2, 3})
+    assert state.winners == (2,)
+    assert state.payouts == (0, 0, 60, 0)
+    assert state.stacks == (85, 85, 145, 85)
+    assert state.pool == 0
+    assert pl.legal_actions(state) == ()
+
+
+def test_law_59_the_round_goes_on_until_everyone_has_met_the_last_raise() -> None:
+    """Law 59: there is no show while a player still in has not matched the highest stake."""
+    state = play(
+        _betting(),
+        pl.Stake(seat=2, amount=5),
+        pl.Stake(seat=3, amount=20),
+        pl.Stake(seat=0, amount=20),
+        pl.Stake(seat=1, amount=20),
+    )
+    assert state.phase is pl.Phase.BETTING
+    assert state.to_act == 2
+    refused(state, pl.Stake(seat=2, amount=14), pl.StakeTooSmall)
+    state = play(state, pl.Stake(seat=2, amount=15))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (2,)
+    assert state.payouts == (0, 0, 120, 0)
+
+
+def test_law_59_a_stand_followed_by_a_bet_and_calls_ends_in_the_show() -> None:
+    """Law 59: after a stand, a bet called all round brings the show."""
+    state = play(
+        _betting(),
+        pl.Stand(seat=2),
+        pl.Stake(seat=3, amount=5),
+        pl.Pass(seat=0),
+        pl.Stake(seat=1, amount=5),
+        pl.Stake(seat=2, amount=5),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.shown == frozenset({1, 2, 3})
+    assert state.winners == (2,)
+    assert state.payouts == (0, 0, 55, 0)
+
+
+# Three seats, dealer 0: ante seat 1, No. 1 seat 2, who is short of chips.
+SHORT_HANDS = {
+    2: "7c 7d 7s Kd 3h",
+    0: "Ac Ad 9s 5h 3c",
+    1: "Kc Qh 8d 6s 4c",
+}
+
+
+def _short_betting(hands: dict[int, str] = SHORT_HANDS) -> pl.GameState:
+    """Seat 2 (30 chips) opens 10, all play; after the draw seat 2 bets 10, seat 0 raises."""
+    deck = deck_for(hands, n=3, dealer=0)
+    state = play(
+        pl.new_game(RULES, (200, 200, 30), dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=0, amount=10),
+        pl.Stake(seat=1, amount=5),
+        pl.Discard(seat=1, cards=()),
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.to_act == 2
+    state = play(state, pl.Stake(seat=2, amount=10), pl.Stake(seat=0, amount=25))
+    assert state.stacks == (165, 190, 10)
+    return state
+
+
+def test_law_60_a_short_player_may_call_with_all_he_has() -> None:
+    """Law 60: a raised player without the money to call may put in all he has."""
+    state = play(_short_betting(), pl.Stake(seat=1, amount=25))
+    assert state.to_act == 2
+    refused(state, pl.Stake(seat=2, amount=15), pl.NotEnoughChips)
+    assert set(pl.legal_actions(state)) == {pl.Stake(seat=2, amount=10), pl.Pass(seat=2)}
+
+
+def test_law_60_a_short_player_with_the_best_hand_takes_his_share() -> None:
+    """Law 60 (Ambiguity 14): the short winner takes the forced chips and his match from each."""
+    state = play(_short_betting(), pl.Stake(seat=1, amount=25), pl.Stake(seat=2, amount=10))
+    assert state.phase is pl.Phase.OVER
+    assert state.all_in == frozenset({2})
+    assert state.shown == frozenset({0, 1, 2})
+    # Pool 100: ante 5 forced; voluntary 30 (seat 2), 35 (seat 0), 30 (seat 1).
+    # Seat 2 takes 5 + min(30, 30) + min(30, 35) + min(30, 30) = 95; the best other hand 5.
+    assert 2 in state.winners
+    assert state.payouts == (5, 0, 95)
+    assert state.stacks == (170, 165, 95)
+    assert state.pool == 0
+
+
+def test_law_60_a_short_player_without_the_best_hand_gets_nothing() -> None:
+    """Law 60: if the short player's hand is not best, the best hand takes the whole pool."""
+    hands = {**SHORT_HANDS, 1: "9c 9d 9h 4s 4d"}
+    state = play(_short_betting(hands), pl.Stake(seat=1, amount=25), pl.Stake(seat=2, amount=10))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (1,)
+    assert state.payouts == (0, 100, 0)
+    assert state.stacks == (165, 265, 0)
+
+
+def test_law_61_the_others_bet_on_after_a_player_goes_short() -> None:
+    """Law 61: a short player does not stop the game; he is passed over and shows at the end."""
+    state = play(_short_betting(), pl.Stake(seat=1, amount=40))
+    state = play(state, pl.Stake(seat=2, amount=10))
+    assert state.all_in == frozenset({2})
+    assert state.phase is pl.Phase.BETTING
+    assert state.to_act == 0
+    state = play(state, pl.Stake(seat=0, amount=30))
+    assert state.stakes == (55, 40, 20)
+    assert state.to_act == 1
+    state = play(state, pl.Stake(seat=1, amount=15))
+    assert state.phase is pl.Phase.OVER
+    assert state.shown == frozenset({0, 1, 2})
+    # Pool 160: seat 2 takes 5 + 30 + 30 + 30 = 95, seat 0's aces the other 65.
+    assert state.payouts == (65, 0, 95)
+    assert state.stacks == (200, 135, 95)
+
+
+# Three seats, dealer 0: seats 2 and 0 hold hands of equal value (Laws 75, 76).
+TIED_HANDS = {
+    2: "As Kd 9c 6s 3d",
+    0: "Ac Ks 9d 6c 3s",
+    1: "Qc Jd 8s 5c 2d",
+}
+
+
+def _tie(rules: pl.Rules = RULES, ante_plays: bool = False) -> pl.GameState:
+    deck = deck_for(TIED_HANDS, n=3, dealer=0)
+    state = play(
+        pl.new_game(rules, (100,) * 3, dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=0, amount=10),
+    )
+    if ante_plays:
+        state = play(state, pl.Stake(seat=1, amount=5), pl.Discard(seat=1, cards=()))
+    else:
+        state = play(state, pl.Pass(seat=1))
+    state = play(state, pl.Discard(seat=2, cards=()), pl.Discard(seat=0, cards=()))
+    assert state.to_act == 2
+    state = play(state, pl.Stake(seat=2, amount=1), pl.Stake(seat=0, amount=1))
+    if ante_plays:
+        state = play(state, pl.Pass(seat=1))
+    assert state.phase is pl.Phase.OVER
+    return state
+
+
+def test_law_76_equal_hands_share_the_pool() -> None:
+    """Law 76: players whose hands are of exactly equal value share the pool equally."""
+    state = _tie(ante_plays=True)
+    assert sorted(state.winners) == [0, 2]
+    assert state.shown == frozenset({0, 2})
+    assert state.payouts == (16, 0, 16)
+    assert state.stacks == (105, 90, 105)
+    assert state.pool == 0
+
+
+def test_law_76_an_odd_chip_stays_in_the_pool() -> None:
+    """Law 76 (Ambiguity 16): a pool that will not divide leaves its odd chip for the next game."""
+    state = _tie()
+    assert sorted(state.winners) == [0, 2]
+    assert state.payouts == (13, 0, 13)
+    assert state.pool == 1
+    assert state.stacks == (102, 95, 102)
+    nxt = pl.next_game(state, deck=pl.shuffled_deck(5))
+    assert nxt.openers_required is None
+    assert nxt.pool == 1 + 5
+    assert sum(nxt.stacks) + nxt.pool == 300
+
+
+def test_law_76_odd_chips_may_go_out_from_the_dealers_left() -> None:
+    """Law 76 (Ambiguity 16 off): odd chips go to the sharers from the dealer's left."""
+    state = _tie(rules=pl.Rules(ante=5, limit=15, odd_chip_carries=False))
+    assert state.payouts == (13, 0, 14)
+    assert state.pool == 0
+    assert state.stacks == (102, 95, 103)
+
+
+def test_law_60_against_one_all_in_player_the_show_follows_the_draw() -> None:
+    """Law 60: with one player all-in and one other left, there is no betting; they show."""
+    deck = deck_for({2: "7c 7d 7s Kd 3h", 0: "Ac Ad 9s 5h 3c"}, n=3, dealer=0)
+    state = play(
+        pl.new_game(RULES, (100, 100, 20), dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=0, amount=25),
+        pl.Pass(seat=1),
+        pl.Stake(seat=2, amount=10),
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.shown == frozenset({0, 2})
+    # Pool 50: seat 2 takes the ante 5 + min(20, 20) + min(20, 25) = 45; seat 0 the other 5.
+    assert state.payouts == (5, 0, 45)
+    assert state.stacks == (80, 95, 45)
+
+
+def test_law_60_players_who_retired_before_the_short_call_pay_nothing_to_it() -> None:
+    """Law 60: the short winner takes his match only from those in the game when he went short."""
+    hands = {3: "7c 7d 7s Kd 3h", 0: "Ac Ad 9s 5h 3c", 2: "Kc Qh 8d 6s 4c"}
+    state = play(
+        pl.new_game(RULES, (100, 100, 100, 20), dealer=0, deck=deck_for(hands, n=4, dealer=0)),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=10),
+        pl.Stake(seat=0, amount=25),
+        pl.Pass(seat=1),
+        pl.Pass(seat=2),
+        pl.Stake(seat=3, amount=10),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.shown == frozenset({0, 3})
+    # Pool 60. Seat 2's 10 was given up before seat 3 went short, so it is not in his claim:
+    # seat 3 takes 5 + min(20, 20) + min(20, 25) = 45 and seat 0 the other 15.
+    assert state.payouts == (15, 0, 0, 45)
+    assert state.stacks == (90, 95, 90, 45)
+    assert state.pool == 0
+
+
+# Four seats, dealer 0: seats 2, 0 and 1 hold hands of equal value; seat 3's is lower.
+THREE_WAY = {
+    2: "As Kd 9c 6s 3d",
+    0: "Ac Ks 9d 6c 3s",
+    1: "Ad Kc 9s 6d 3c",
+    3: "Qh Jh 8h 5d 2c",
+}
+
+
+def _three_way_tie(rules: pl.Rules) -> pl.GameState:
+    deck = deck_for(THREE_WAY, n=4, dealer=0)
+    state = play(pl.new_game(rules, (100,) * 4, dealer=0, deck=deck), pl.Stake(seat=2, amount=10))
+    state = play(state, pl.Stake(seat=3, amount=10), pl.Stake(seat=0, amount=10))
+    state = play(state, pl.Stake(seat=1, amount=5))
+    for seat in (1, 2, 3, 0):
+        state = play(state, pl.Discard(seat=seat, cards=()))
+    for seat in (2, 3, 0, 1):
+        state = play(state, pl.Stake(seat=seat, amount=1))
+    assert state.phase is pl.Phase.OVER
+    return state
+
+
+def test_law_76_three_equal_hands_share_and_the_odd_chips_stay() -> None:
+    """Law 76 (Ambiguity 16): 44 among three is 14 each; the 2 left over stay in the pool."""
+    state = _three_way_tie(RULES)
+    assert sorted(state.winners) == [0, 1, 2]
+    assert state.payouts == (14, 14, 14, 0)
+    assert state.pool == 2
+
+
+def test_law_76_odd_chips_go_one_each_from_the_dealers_left() -> None:
+    """Law 76 (Ambiguity 16 off): odd chips go one each to the sharers from the dealer's left."""
+    state = _three_way_tie(pl.Rules(ante=5, limit=15, odd_chip_carries=False))
+    assert state.payouts == (14, 15, 15, 0)
+    assert state.pool == 0
+    assert state.stacks == (103, 104, 104, 89)

@@ -1,0 +1,350 @@
+"""The Draw (Laws 34-41): order, making good, discarding, serving, and a short stock."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pokerlaws as pl
+from tests.laws._tables import RULES, all_cards, deck_for, play, refused
+
+# Four seats, dealer 0: ante seat 1, No. 1 seat 2, No. 2 seat 3.
+HANDS = {
+    1: "Kc Kd 8s 5c 2d",
+    2: "Ac Ad 9h 6c 3s",
+    3: "Qs Qh 7d 4s Jc",
+    0: "Tc Td 9c 6h 2h",
+}
+DRAW = "4h 6d 9s Ah 7c 8d"
+
+
+def _cards(text: str) -> tuple[pl.Card, ...]:
+    return pl.parse_cards(text)
+
+
+def _say(stacks: tuple[int, ...] = (100, 100, 100, 100)) -> pl.GameState:
+    """No. 1 opens 10, No. 2 raises to 25, the dealer and the ante play 25: the draw begins."""
+    deck = deck_for(HANDS, n=4, dealer=0, draw=DRAW)
+    return play(
+        pl.new_game(RULES, stacks, dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=25),
+        pl.Stake(seat=0, amount=25),
+        pl.Stake(seat=1, amount=20),
+    )
+
+
+def test_law_34_the_draw_begins_on_the_dealers_left() -> None:
+    """Law 34: the first player on the dealer's left draws first."""
+    state = _say()
+    assert state.phase is pl.Phase.DRAW
+    assert state.stakes == (25, 25, 10, 25)
+    assert state.pool == 85
+    assert state.to_act == 1
+
+
+def test_law_34_if_the_ante_passed_the_next_player_draws_first() -> None:
+    """Law 34: the draw begins with the first player still in on the dealer's left."""
+    deck = deck_for(HANDS, n=4, dealer=0, draw=DRAW)
+    state = play(
+        pl.new_game(RULES, (100,) * 4, dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=10),
+        pl.Stake(seat=0, amount=10),
+        pl.Pass(seat=1),
+    )
+    assert state.phase is pl.Phase.DRAW
+    assert state.to_act == 2
+
+
+def test_law_35_the_draw_goes_round_to_the_left_and_the_dealer_draws_last() -> None:
+    """Law 35: the turn to draw passes to the left, ending with the dealer."""
+    state = _say()
+    order = []
+    state = play(state, pl.Discard(seat=1, cards=()))
+    order.append(state.to_act)
+    state = play(state, pl.Stake(seat=2, amount=15), pl.Discard(seat=2, cards=()))
+    order.append(state.to_act)
+    state = play(state, pl.Discard(seat=3, cards=()))
+    order.append(state.to_act)
+    assert order == [2, 3, 0]
+    state = play(state, pl.Discard(seat=0, cards=()))
+    assert state.phase is pl.Phase.BETTING
+
+
+def test_law_36_a_short_player_makes_good_before_he_discards() -> None:
+    """Law 36: a player short of the highest stake must make it good before he draws."""
+    state = play(_say(), pl.Discard(seat=1, cards=()))
+    assert state.to_act == 2
+    refused(state, pl.Discard(seat=2, cards=()), pl.MustMakeGoodFirst, law=36)
+    refused(state, pl.Discard(seat=2, cards=_cards("9h 6c 3s")), pl.MustMakeGoodFirst, law=36)
+    assert set(pl.legal_actions(state)) == {pl.Stake(seat=2, amount=15), pl.Pass(seat=2)}
+    state = play(state, pl.Stake(seat=2, amount=15))
+    assert state.phase is pl.Phase.DRAW
+    assert state.to_act == 2
+    assert state.stakes == (25, 25, 25, 25)
+    assert state.stacks == (75, 75, 75, 75)
+    assert state.pool == 100
+    state = play(state, pl.Discard(seat=2, cards=_cards("9h 6c 3s")))
+    assert state.to_act == 3
+
+
+def test_law_36_making_good_is_exactly_the_shortfall() -> None:
+    """Law 36: the stake is made equal to the highest, neither less nor more."""
+    state = play(_say(), pl.Discard(seat=1, cards=()))
+    refused(state, pl.Stake(seat=2, amount=14), pl.StakeNotExact, law=36)
+    refused(state, pl.Stake(seat=2, amount=16), pl.StakeNotExact, law=36)
+    refused(state, pl.Stake(seat=2, amount=30), pl.StakeNotExact, law=36)
+
+
+def test_law_36_a_level_player_may_not_raise_at_the_draw() -> None:
+    """Law 36 (Ambiguity 5): at the draw stakes are only made good, never raised."""
+    state = _say()
+    refused(state, pl.Stake(seat=1, amount=5), pl.StakeNotExact, law=36)
+    state = play(state, pl.Discard(seat=1, cards=()), pl.Stake(seat=2, amount=15))
+    refused(state, pl.Stake(seat=2, amount=1), pl.StakeNotExact, law=36)
+
+
+def test_law_36_a_player_short_of_chips_makes_good_with_all_he_has() -> None:
+    """Law 36 (with Law 60): a player without the whole shortfall may stake all his chips."""
+    state = play(_say((100, 100, 18, 100)), pl.Discard(seat=1, cards=()))
+    assert state.stacks[2] == 8
+    refused(state, pl.Stake(seat=2, amount=7), pl.StakeNotExact, law=36)
+    assert set(pl.legal_actions(state)) == {pl.Stake(seat=2, amount=8), pl.Pass(seat=2)}
+    state = play(state, pl.Stake(seat=2, amount=8))
+    assert state.stakes[2] == 18
+    assert state.stacks[2] == 0
+    assert state.all_in == frozenset({2})
+    state = play(state, pl.Discard(seat=2, cards=()))
+    assert state.to_act == 3
+
+
+def test_law_36_a_player_who_will_not_make_good_passes_and_loses_his_stake() -> None:
+    """Law 36: unwilling to make good, a player retires and leaves his stake in the pool."""
+    state = play(_say(), pl.Discard(seat=1, cards=()), pl.Pass(seat=2))
+    assert state.players == (0, 1, 3)
+    assert state.pool == 85
+    assert state.stacks[2] == 90
+    assert state.to_act == 3
+
+
+def test_law_36_the_last_opponent_passing_at_the_draw_ends_the_game() -> None:
+    """Law 36 (with Law 58): if only one player is left in, he takes the pool unshown."""
+    deck = deck_for(HANDS, n=4, dealer=0, draw=DRAW)
+    state = play(
+        pl.new_game(RULES, (100,) * 4, dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=25),
+        pl.Pass(seat=0),
+        pl.Pass(seat=1),
+    )
+    assert state.phase is pl.Phase.DRAW
+    assert state.to_act == 2
+    state = play(state, pl.Pass(seat=2))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (3,)
+    assert state.shown == frozenset()
+    assert state.payouts == (0, 0, 0, 40)
+    assert state.stacks == (100, 95, 90, 115)
+    assert state.pool == 0
+
+
+def test_law_36_only_cards_held_may_be_discarded() -> None:
+    """Law 36: a player throws out cards of his own hand and nothing else."""
+    state = _say()
+    refused(state, pl.Discard(seat=1, cards=_cards("Ah")), pl.CardNotHeld, law=36)
+    refused(state, pl.Discard(seat=1, cards=_cards("Kc Ah")), pl.CardNotHeld, law=36)
+    refused(state, pl.Discard(seat=1, cards=_cards("Ac")), pl.CardNotHeld, law=36)
+
+
+def test_law_36_a_card_may_not_be_discarded_twice() -> None:
+    """Law 36: the discard is the exact cards to replace, each once."""
+    state = _say()
+    refused(state, pl.Discard(seat=1, cards=_cards("Kc Kc")), pl.CardRepeated, law=36)
+    refused(state, pl.Discard(seat=1, cards=_cards("2d 5c 2d")), pl.CardRepeated, law=36)
+
+
+def test_law_39_replacements_come_from_the_top_of_the_stock() -> None:
+    """Law 39: a player receives as many cards as he threw out, from the top of the pack."""
+    state = _say()
+    stock = state.stock
+    assert stock[:6] == _cards(DRAW)
+    state = play(state, pl.Discard(seat=1, cards=_cards("8s 5c 2d")))
+    assert set(state.hands[1]) == set(_cards("Kc Kd 4h 6d 9s"))
+    assert state.stock == stock[3:]
+    assert Counter(state.discards) == Counter(_cards("8s 5c 2d"))
+    state = play(
+        state,
+        pl.Stake(seat=2, amount=15),
+        pl.Discard(seat=2, cards=_cards("9h 6c 3s")),
+    )
+    assert set(state.hands[2]) == set(_cards("Ac Ad Ah 7c 8d"))
+    assert state.stock == stock[6:]
+
+
+def test_law_37_discards_are_out_of_the_hand_for_good() -> None:
+    """Law 37: discarded cards lie apart and never come back to the hand."""
+    state = play(_say(), pl.Discard(seat=1, cards=_cards("Kc Kd 8s 5c 2d")))
+    assert not set(state.hands[1]) & set(_cards("Kc Kd 8s 5c 2d"))
+    assert len(state.hands[1]) == 5
+    assert set(_cards("Kc Kd 8s 5c 2d")) <= set(state.discards)
+
+
+def test_law_38_a_player_draws_once_only() -> None:
+    """Law 38: the exchange is made at one's turn, once; it cannot be done again later."""
+    state = play(_say(), pl.Discard(seat=1, cards=()))
+    assert set(state.hands[1]) == set(_cards(HANDS[1]))
+    refused(state, pl.Discard(seat=1, cards=_cards("2d")), pl.NotYourTurn)
+
+
+def test_law_38_playing_pat_takes_no_card() -> None:
+    """Law 38: a player who discards nothing keeps his hand and takes no card."""
+    state = _say()
+    stock = state.stock
+    state = play(state, pl.Discard(seat=1, cards=()))
+    assert state.stock == stock
+    assert state.discards == ()
+
+
+def test_law_36_legal_actions_at_the_draw() -> None:
+    """Law 36: a level player may discard any of the 32 subsets of his hand, or pass."""
+    state = _say()
+    actions = pl.legal_actions(state)
+    discards = [a for a in actions if isinstance(a, pl.Discard)]
+    assert len(discards) == len(set(discards)) == 32
+    assert set(actions) == {*discards, pl.Pass(seat=1)}
+    assert all(set(a.cards) <= set(state.hands[1]) for a in discards)
+    for action in actions:
+        assert pl.is_legal(state, action)
+        assert isinstance(pl.apply(state, action), pl.GameState)
+
+
+def test_law_36_after_the_draw_the_stakes_are_level_and_all_in_the_pool() -> None:
+    """Law 36 (2.7): when the draw is over every stake is equal and all of it is in the pool."""
+    state = play(
+        _say(),
+        pl.Discard(seat=1, cards=_cards("8s 5c 2d")),
+        pl.Stake(seat=2, amount=15),
+        pl.Discard(seat=2, cards=_cards("9h 6c 3s")),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.phase is pl.Phase.BETTING
+    assert state.stakes == (0, 0, 0, 0)
+    assert state.pool == 100
+    assert state.players == (0, 1, 2, 3)
+    # Law 53: the betting begins on the ante's left.
+    assert state.to_act == 2
+
+
+def test_law_36_cards_are_conserved_through_the_draw() -> None:
+    """Laws 36-39: hands, stock and discards always hold the whole pack exactly once."""
+    deck = deck_for(HANDS, n=4, dealer=0, draw=DRAW)
+    state = play(
+        pl.new_game(RULES, (100,) * 4, dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=25),
+        pl.Stake(seat=0, amount=25),
+        pl.Stake(seat=1, amount=20),
+    )
+    pack = Counter(pl.standard_deck())
+    for action in (
+        pl.Discard(seat=1, cards=_cards("8s 5c 2d")),
+        pl.Pass(seat=2),
+        pl.Discard(seat=3, cards=_cards("Qs Qh 7d 4s Jc")),
+        pl.Discard(seat=0, cards=_cards("2h")),
+    ):
+        state = play(state, action)
+        assert all_cards(state) == pack
+        assert all(len(state.hands[s]) == 5 for s in state.players)
+
+
+def _everyone_plays(n: int, passing: tuple[int, ...] = ()) -> pl.GameState:
+    """n seats, dealer 0: No. 1 (seat 2) opens 10 and every other seat but ``passing`` plays."""
+    state = pl.new_game(RULES, (100,) * n, dealer=0, deck=pl.shuffled_deck(77))
+    state = play(state, pl.Stake(seat=2, amount=10))
+    for seat in (*range(3, n), 0, 1):
+        if seat in passing:
+            state = play(state, pl.Pass(seat=seat))
+        else:
+            state = play(state, pl.Stake(seat=seat, amount=5 if seat == 1 else 10))
+    assert state.phase is pl.Phase.DRAW
+    return state
+
+
+def test_law_41_a_short_stock_is_eked_out_with_the_reshuffled_discards() -> None:
+    """Law 41: when the stock runs short, what is left is served, then the shuffled discards."""
+    state = _everyone_plays(9)
+    pack = Counter(pl.standard_deck())
+    stock = state.stock
+    assert len(stock) == 7
+    state = play(state, pl.Discard(seat=1, cards=state.hands[1]))
+    assert set(state.hands[1]) == set(stock[:5])
+    state = play(state, pl.Discard(seat=2, cards=state.hands[2]))
+    # Ambiguity 19: the rest of the stock is served before the discards.
+    assert set(stock[5:]) <= set(state.hands[2])
+    for seat in (3, 4, 5, 6, 7, 8, 0):
+        assert state.to_act == seat
+        state = play(state, pl.Discard(seat=seat, cards=state.hands[seat]))
+        assert all_cards(state) == pack
+    assert state.phase is pl.Phase.BETTING
+    for seat in range(9):
+        assert len(state.hands[seat]) == len(set(state.hands[seat])) == 5
+    assert all_cards(state) == pack
+
+
+def test_law_41_hands_thrown_in_are_not_gathered_with_the_discards() -> None:
+    """Law 41 (Ambiguity 19): only discards are reshuffled, never the hands of those who passed."""
+    state = _everyone_plays(10, passing=(3, 4))
+    dead = set(state.dealt[3]) | set(state.dealt[4])
+    stock = state.stock
+    assert len(stock) == 2
+    pack = Counter(pl.standard_deck())
+    drawers = (1, 2, 5, 6, 7, 8, 9, 0)
+    for seat in drawers:
+        assert state.to_act == seat
+        state = play(state, pl.Discard(seat=seat, cards=state.hands[seat]))
+        assert all_cards(state) == pack
+        assert len(state.hands[seat]) == len(set(state.hands[seat])) == 5
+        assert not set(state.hands[seat]) & dead
+    assert set(stock) <= set(state.hands[1])
+    assert state.phase is pl.Phase.BETTING
+    assert state.players == (0, 1, 2, 5, 6, 7, 8, 9)
+
+
+def test_law_36_a_player_all_in_from_the_say_draws_without_making_good() -> None:
+    """Law 36 (with Law 60): a player who has staked his last chip has nothing to make good."""
+    state = play(
+        pl.new_game(RULES, (100, 100, 100, 7), dealer=0, deck=pl.shuffled_deck(31)),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=7),
+        pl.Stake(seat=0, amount=25),
+        pl.Stake(seat=1, amount=20),
+        pl.Discard(seat=1, cards=()),
+        pl.Stake(seat=2, amount=15),
+        pl.Discard(seat=2, cards=()),
+    )
+    assert state.all_in == frozenset({3})
+    assert state.to_act == 3
+    assert not any(isinstance(a, pl.Stake) for a in pl.legal_actions(state))
+    state = play(state, pl.Discard(seat=3, cards=state.hands[3][:2]))
+    assert state.to_act == 0
+    assert state.stakes == (25, 25, 25, 7)
+
+
+def test_law_53_a_first_bettor_who_is_all_in_is_passed_over() -> None:
+    """Law 53 (with Law 61): the first bet falls to the first player still in who can bet."""
+    state = play(
+        pl.new_game(RULES, (100, 100, 10, 100), dealer=0, deck=pl.shuffled_deck(31)),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=10),
+        pl.Stake(seat=0, amount=10),
+        pl.Stake(seat=1, amount=5),
+        pl.Discard(seat=1, cards=()),
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.phase is pl.Phase.BETTING
+    assert state.all_in == frozenset({2})
+    assert state.to_act == 3
+    assert pl.Stand(seat=3) in pl.legal_actions(state)
