@@ -168,18 +168,18 @@ class HandValue:
         strength = self.strength
         ranks = [r for r in ((strength >> s) & 15 for s in _RANK_SHIFTS) if r]
         hearts = bool(strength & (_HEARTS_FIRST_BIT | _HEART_TIE_BIT))
+        in_hearts = " in hearts" if hearts else ""
         one = [_NAMES[r][0] for r in ranks]
         top = ranks[0]
         category = self.category
         if category is HandCategory.SEQUENCE_FLUSH:
-            suit = " in hearts" if hearts else ""
-            text = f"sequence flush{suit}, {_NAMES[top - 4][0]} to {one[0]}"
+            text = f"sequence flush{in_hearts}, {_NAMES[top - 4][0]} to {one[0]}"
         elif category is HandCategory.FOURS:
             text = f"four {_NAMES[top][1]}"
         elif category is HandCategory.FULL:
             text = f"a full hand, three {_NAMES[top][1]} and a pair"
         elif category is HandCategory.FLUSH:
-            text = f"a flush{' in hearts' if hearts else ''}, {', '.join(one)}"
+            text = f"a flush{in_hearts}, {', '.join(one)}"
         elif category is HandCategory.SEQUENCE:
             text = f"a sequence, {_NAMES[top - 4][0]} to {one[0]}"
             if hearts:
