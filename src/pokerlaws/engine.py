@@ -25,6 +25,7 @@ from pokerlaws.violations import (
     NotAPlayer,
     NotYourTurn,
     RuleViolation,
+    StraddleAboveHalfLimit,
     StraddleNotAllowed,
     WrongPhase,
     refuse,
@@ -62,13 +63,13 @@ _PHASES: dict[Phase, _PhaseRule] = {
 }
 
 # Where an action belongs when it comes in the wrong phase, and the law that puts it there.
-_BELONGS: dict[type, tuple[str, int]] = {
-    Straddle: ("before the deal, in straddling", 21),
-    DeclineStraddle: ("before the deal, in straddling", 21),
-    Discard: ("in the draw", 34),
-    Stand: ("in the betting after the draw, by its first bettor", 53),
-    Stake: ("in the say, the draw or the betting", 25),
-    Pass: ("in the say, the draw or the betting", 27),
+_BELONGS: dict[type, tuple[str, str, int]] = {
+    Straddle: ("straddle", "before the deal, in straddling", 21),
+    DeclineStraddle: ("decline to straddle", "before the deal, in straddling", 21),
+    Discard: ("discard", "in the draw", 34),
+    Stand: ("stand", "in the betting after the draw, by its first bettor", 53),
+    Stake: ("stake", "in the say, the draw or the betting", 25),
+    Pass: ("pass", "in the say, the draw or the betting", 27),
 }
 
 
@@ -96,22 +97,11 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     if isinstance(action, Straddle) and (
         state.phase is not Phase.STRADDLE or seat != state.to_act
     ):
-        return refuse(
-            StraddleNotAllowed,
-            21,
-            action,
-            _straddle_closed(state)
-            if state.phase is not Phase.STRADDLE
-            else f"may not straddle out of order: the straddle is seat {state.to_act}'s "
-            "to raise or decline",
-        )
+        return _straddle_refused(state, action)
     if not isinstance(action, rule.accepts):
-        where, law = _BELONGS[type(action)]
+        verb, where, law = _BELONGS[type(action)]
         return refuse(
-            WrongPhase,
-            law,
-            action,
-            f"cannot {type(action).__name__.lower()} during {rule.name}: that is done {where}",
+            WrongPhase, law, action, f"cannot {verb} during {rule.name}: that is done {where}"
         )
     if seat != state.to_act:
         return refuse(
@@ -124,10 +114,23 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     return rule.handler(state, action)
 
 
-def _straddle_closed(state: GameState) -> str:
-    if state.last_straddler is None:
-        return "may not straddle: No. 1 did not straddle, so nobody may, and the cards are dealt"
-    return "may not straddle: straddling ended with the dealer or at half the limit"
+def _straddle_refused(state: GameState, action: Straddle) -> RuleViolation:
+    """Say why a straddle is refused out of its turn or after straddling ended."""
+    if state.phase is Phase.STRADDLE:
+        text = f"may not straddle out of order: it is seat {state.to_act}'s to raise or decline"
+    elif state.last_straddler is None:
+        text = "may not straddle: No. 1 did not straddle, so nobody may, and the cards are dealt"
+    elif state.straddle_level + state.rules.ante > state.rules.highest_straddle:
+        return refuse(
+            StraddleAboveHalfLimit,
+            22,
+            action,
+            f"may not straddle: the straddle ({state.straddle_level}) has reached the most "
+            f"that half the limit ({state.rules.limit}) allows",
+        )
+    else:
+        text = "may not straddle: straddling ended with the dealer"
+    return refuse(StraddleNotAllowed, 21, action, text)
 
 
 def legal_actions(state: GameState) -> tuple[Action, ...]:

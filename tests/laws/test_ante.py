@@ -137,7 +137,7 @@ def test_law_22_straddling_stops_when_the_level_reaches_half_the_limit() -> None
     assert state.last_straddler == 3
     assert state.to_act == 4
     assert not any(isinstance(a, pl.Straddle) for a in pl.legal_actions(state))
-    refused(state, pl.Straddle(seat=4), pl.StraddleNotAllowed, law=21)
+    refused(state, pl.Straddle(seat=4), pl.StraddleAboveHalfLimit, law=22)
 
 
 def test_law_22_no_straddle_when_double_the_ante_is_above_half_the_limit() -> None:

@@ -12,12 +12,7 @@ from pokerlaws.actions import Action, DeclineStraddle, Straddle
 from pokerlaws.laws import deal
 from pokerlaws.laws.staking import stake_chips
 from pokerlaws.state import GameState, Phase, seats_from
-from pokerlaws.violations import (
-    NotEnoughChips,
-    RuleViolation,
-    StraddleAboveHalfLimit,
-    refuse,
-)
+from pokerlaws.violations import RuleViolation
 
 __all__ = ["apply_straddle", "begin", "legal", "post_antes"]
 
@@ -88,22 +83,10 @@ def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolatio
             return deal.deal(state.evolve(pending=()))
         return _next(state, state.pending[1:])
     assert isinstance(action, Straddle)
+    # Only a seat that can pay a straddle within half the limit is ever asked (see _next),
+    # so the seat to act may always straddle; a straddle at any other moment is refused by
+    # the engine before it comes here (StraddleNotAllowed, StraddleAboveHalfLimit).
     level = state.straddle_level + state.rules.ante
-    if level > state.rules.highest_straddle:
-        return refuse(
-            StraddleAboveHalfLimit,
-            22,
-            action,
-            f"may not straddle to {level}: no straddle may lift the ante above half the "
-            f"limit ({state.rules.limit})",
-        )
-    if state.stacks[seat] < level:
-        return refuse(
-            NotEnoughChips,
-            21,
-            action,
-            f"cannot straddle to {level} with {state.stacks[seat]} chips",
-        )
     state = stake_chips(
         state,
         seat,
