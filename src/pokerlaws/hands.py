@@ -99,13 +99,13 @@ _KEY_OFFSET = 27
 
 def _pack_strength(
     category: HandCategory,
-    ranks: Iterable[int] = (),
+    ranks: Iterable[int],
     *,
     hearts_first: bool = False,
     heart_tie: bool = False,
-    joker: bool = False,
 ) -> int:
-    """Pack a category and its deciding ranks (at most five, each 1..14) into a strength."""
+    """Pack a category and its deciding ranks (at most five, each 1..14) into a strength;
+    the Joker's bit is added by the caller that values Joker hands."""
     strength = category << _CATEGORY_SHIFT
     for shift, rank in zip(_RANK_SHIFTS, ranks, strict=False):
         strength |= rank << shift
@@ -113,8 +113,6 @@ def _pack_strength(
         strength |= _HEARTS_FIRST_BIT
     if heart_tie:
         strength |= _HEART_TIE_BIT
-    if joker:
-        strength |= _JOKER_BIT
     return strength
 
 
