@@ -1,0 +1,1 @@
+"""Property tests: the engine's invariants, built on :mod:`pokerlaws.strategies`."""

@@ -1,0 +1,294 @@
+"""Fuzz the engine: throw random actions, legal and illegal, at random games.
+
+Run ``python -m tests.properties.fuzz --actions 1000000 --seed 0``. About half the actions
+are legal (drawn from ``legal_actions``), half are anything at all: every kind, any seat
+(out-of-range ones too), zero, negative, huge and off-by-one amounts, discards of cards not
+held or named twice. Tables vary in seats (2-10), stacks (from none to deep), ante, limit and
+every variant switch; each table plays a run of games chained with ``next_game``.
+
+After every action it checks that no exception escaped, that ``apply`` agreed with
+``legal_actions``, that a refusal cites a law and left the state as it was, that an accepted
+action appended itself to the history, and that chips and cards are conserved. Each table
+draws everything from its own seed, so a failure is reproduced by that seed alone:
+``python -m tests.properties.fuzz --table SEED``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+import attrs
+
+import pokerlaws as pl
+from tests.properties._checks import check_cards, check_chips, check_shape, chips, has_next_game
+
+__all__ = ["FuzzFailure", "Report", "fuzz", "fuzz_table", "main"]
+
+_FIELDS = tuple(field.name for field in attrs.fields(pl.GameState))
+_KINDS: tuple[type, ...] = (
+    pl.Pass,
+    pl.Stake,
+    pl.Discard,
+    pl.Stand,
+    pl.Straddle,
+    pl.DeclineStraddle,
+)
+_EVERY_CARD = pl.standard_deck(joker=True)
+_DEEP_CHECK_EVERY = 64
+"""Every so many states, also apply every listed action and check the state's shape."""
+
+
+@attrs.frozen
+class Report:
+    """What a fuzz run did."""
+
+    actions: int
+    accepted: int
+    refused: int
+    games: int
+    tables: int
+
+    def __add__(self, other: Report) -> Report:
+        return Report(
+            self.actions + other.actions,
+            self.accepted + other.accepted,
+            self.refused + other.refused,
+            self.games + other.games,
+            self.tables + other.tables,
+        )
+
+
+class FuzzFailure(AssertionError):
+    """An invariant broke or an exception escaped; the message names the table seed."""
+
+
+def _switches(cls: type, rng: random.Random) -> dict[str, bool]:
+    return {
+        field.name: rng.random() < 0.5
+        for field in attrs.fields(cls)
+        if isinstance(field.default, bool)
+    }
+
+
+def random_rules(rng: random.Random) -> pl.Rules:
+    """Any valid table: ante 1 to 5 (now and then up to 20), limit 2 to 8 antes, every
+    variant switch drawn."""
+    ante = rng.randint(1, 5) if rng.random() < 0.9 else rng.randint(6, 20)
+    limit = rng.randint(2 * ante, 8 * ante)
+    hands = pl.HandRules(**_switches(pl.HandRules, rng))
+    return pl.Rules(ante=ante, limit=limit, hands=hands, **_switches(pl.Rules, rng))
+
+
+def _random_stack(rng: random.Random, rules: pl.Rules) -> int:
+    roll = rng.random()
+    if roll < 0.08:
+        return 0  # sits out
+    if roll < 0.16:
+        return rng.randint(1, 2 * rules.ante)  # short of the ante or a straddle
+    if roll < 0.9:
+        return rng.randint(1, 10 * rules.limit)
+    return rng.randint(1, 60 * rules.limit)  # deep: long betting
+
+
+def random_table(rng: random.Random) -> pl.GameState:
+    """A new game at a random table: 2 to 10 seats, at least two with chips."""
+    rules = random_rules(rng)
+    n = rng.randint(2, 10)
+    while True:
+        stacks = [_random_stack(rng, rules) for _ in range(n)]
+        if sum(1 for stack in stacks if stack > 0) >= 2:
+            break
+    deck = pl.shuffled_deck(rng.randrange(2**32), joker=rules.joker)
+    return pl.new_game(rules, stacks, dealer=rng.randrange(n), deck=deck)
+
+
+def _random_seat(rng: random.Random, state: pl.GameState, actor: int) -> int:
+    roll = rng.random()
+    if roll < 0.5:
+        return actor
+    if roll < 0.9:
+        return rng.randint(-1, state.num_seats)
+    return rng.choice((-(2**63), -2, state.num_seats + 1, 2**63))
+
+
+def _random_amount(rng: random.Random, state: pl.GameState, seat: int) -> int:
+    known = 0 <= seat < state.num_seats
+    stack = state.stacks[seat] if known else 0
+    short = max(state.stakes) - state.stakes[seat] if known else 0
+    limit = state.rules.limit
+    roll = rng.random()
+    if roll < 0.5:
+        return rng.choice(
+            (
+                0,
+                1,
+                -1,
+                stack,
+                stack + 1,
+                stack - 1,
+                short,
+                short + 1,
+                short - 1,
+                short + limit,
+                short + limit + 1,
+                2 * state.straddle_level,
+                2 * state.straddle_level - 1,
+            )
+        )
+    if roll < 0.9:
+        return rng.randint(-limit, stack + 2 * limit)
+    return rng.choice((-(10**30), 10**30, -(2**63), 2**63))
+
+
+def random_action(rng: random.Random, state: pl.GameState) -> pl.Action:
+    """Any action at all: every kind, any seat, any amount, any cards; mostly illegal."""
+    actor = state.to_act if state.to_act is not None else rng.randrange(state.num_seats)
+    seat = _random_seat(rng, state, actor)
+    kind = rng.choice(_KINDS)
+    if kind is pl.Stake:
+        return pl.Stake(seat=seat, amount=_random_amount(rng, state, seat))
+    if kind is pl.Discard:
+        hand = state.hands[seat] if 0 <= seat < state.num_seats else ()
+        count = rng.randint(0, 7)
+        cards = [
+            rng.choice(hand) if hand and rng.random() < 0.7 else rng.choice(_EVERY_CARD)
+            for _ in range(count)
+        ]
+        return pl.Discard(seat=seat, cards=tuple(cards))
+    action: pl.Action = kind(seat=seat)
+    return action
+
+
+def _legal_choice(rng: random.Random, listed: Sequence[pl.Action]) -> pl.Action:
+    """A legal action, a kind first (so passing is as likely as staking), then one of it."""
+    kinds = sorted({type(action) for action in listed}, key=_KINDS.index)
+    kind = rng.choice(kinds)
+    return rng.choice([action for action in listed if type(action) is kind])
+
+
+def _check_refusal(state: pl.GameState, action: pl.Action, result: object) -> None:
+    assert isinstance(result, pl.RuleViolation), f"{action} is not listed but was accepted"
+    assert 1 <= result.law <= 81, f"{result!r} cites no law"
+    assert result.action == action, f"{result!r} names another action than {action}"
+    assert result.seat == action.seat
+
+
+def _deep_check(state: pl.GameState, listed: Sequence[pl.Action]) -> None:
+    check_shape(state)
+    assert len(set(listed)) == len(listed), "legal_actions lists an action twice"
+    for action in listed:
+        after = pl.apply(state, action)
+        assert isinstance(after, pl.GameState), f"{action} is listed but refused: {after}"
+
+
+def fuzz_table(seed: int, budget: int) -> Report:
+    """Play one table from ``seed`` for at most ``budget`` actions, checking every step.
+
+    Raises:
+        FuzzFailure: an invariant broke or an exception escaped; the message says where.
+    """
+    rng = random.Random(seed)
+    state = random_table(rng)
+    total = chips(state)
+    games_left = rng.randint(1, 12)
+    done = accepted = refused = 0
+    games = 1
+    try:
+        check_cards(state)
+        while done < budget:
+            listed = pl.legal_actions(state)
+            if not listed:
+                if rng.random() < 0.2:
+                    action = random_action(rng, state)
+                    _check_refusal(state, action, pl.apply(state, action))
+                    done += 1
+                    refused += 1
+                    continue
+                games_left -= 1
+                if games_left <= 0 or not has_next_game(state):
+                    break
+                last = state
+                deck = pl.shuffled_deck(rng.randrange(2**32), joker=state.rules.joker)
+                state = pl.next_game(last, deck=deck)
+                games += 1
+                assert state.dealer == (last.dealer + 1) % last.num_seats
+                check_chips(state, total)
+                check_cards(state)
+                continue
+            if done % _DEEP_CHECK_EVERY == 0:
+                _deep_check(state, listed)
+            if rng.random() < 0.5:
+                action = _legal_choice(rng, listed)
+            else:
+                action = random_action(rng, state)
+            before = [getattr(state, name) for name in _FIELDS]
+            fingerprint = hash(state)
+            result = pl.apply(state, action)
+            done += 1
+            if action in listed:
+                assert isinstance(result, pl.GameState), f"{action} is listed but refused"
+                assert result.history == (*state.history, action)
+                check_chips(result, total)
+                check_cards(result)
+                accepted += 1
+                state = result
+            else:
+                _check_refusal(state, action, result)
+                assert all(
+                    getattr(state, name) is value
+                    for name, value in zip(_FIELDS, before, strict=True)
+                ), f"refusing {action} changed the state"
+                assert hash(state) == fingerprint
+                refused += 1
+    except Exception as error:  # any escape is a finding: report where it happened
+        raise FuzzFailure(
+            f"table seed {seed}, game {games}, after {done} actions: "
+            f"{type(error).__name__}: {error}\nhistory of this game: {state.history}"
+        ) from error
+    return Report(done, accepted, refused, games, 1)
+
+
+def fuzz(actions: int, seed: int) -> Report:
+    """Throw ``actions`` random actions at random tables drawn from ``seed``.
+
+    Raises:
+        FuzzFailure: at the first broken invariant or escaped exception.
+    """
+    rng = random.Random(seed)
+    report = Report(0, 0, 0, 0, 0)
+    while report.actions < actions:
+        report += fuzz_table(rng.randrange(2**63), actions - report.actions)
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the fuzzer from the command line; print the report; 1 on a failure."""
+    parser = argparse.ArgumentParser(prog="python -m tests.properties.fuzz", description=__doc__)
+    parser.add_argument("--actions", type=int, default=100_000, help="actions to throw")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
+    parser.add_argument("--table", type=int, help="replay one table from its seed")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    try:
+        if args.table is not None:
+            report = fuzz_table(args.table, args.actions)
+        else:
+            report = fuzz(args.actions, args.seed)
+    except FuzzFailure as failure:
+        print(f"FAILED: {failure}", file=sys.stderr)
+        return 1
+    print(
+        f"{report.actions} actions ({report.accepted} accepted, {report.refused} refused) "
+        f"in {report.games} games at {report.tables} tables, "
+        f"{time.perf_counter() - started:.1f} s: "
+        "no exception, no broken invariant"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+"""The fuzzer: a short run in every suite, the full million when slow tests are asked for."""
+
+from __future__ import annotations
+
+import pytest
+
+import pokerlaws as pl
+from tests.properties import fuzz
+
+
+def test_a_short_fuzz_run_breaks_nothing() -> None:
+    report = fuzz.fuzz(5_000, seed=0)
+    assert report.actions == 5_000
+    assert report.accepted > 1_000
+    assert report.refused > 1_000
+    assert report.tables > 1
+
+
+def test_the_command_line_reports_and_replays_one_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert fuzz.main(["--actions", "500", "--seed", "7"]) == 0
+    assert "500 actions" in capsys.readouterr().out
+    assert fuzz.main(["--table", "12345", "--actions", "200"]) == 0
+    assert "no broken invariant" in capsys.readouterr().out
+
+
+def test_the_fuzzer_catches_a_lost_chip(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fuzzer can fail: an engine that loses a chip on a three-chip stake is caught."""
+    apply = pl.apply
+
+    def leaky(state: pl.GameState, action: pl.Action) -> pl.GameState | pl.RuleViolation:
+        result = apply(state, action)
+        if isinstance(result, pl.GameState) and action == pl.Stake(seat=action.seat, amount=3):
+            return result.evolve(pool=result.pool - 1)
+        return result
+
+    monkeypatch.setattr(pl, "apply", leaky)
+    with pytest.raises(fuzz.FuzzFailure, match="table seed"):
+        fuzz.fuzz(20_000, seed=0)
+
+
+@pytest.mark.slow
+def test_a_million_random_actions_break_nothing() -> None:
+    """The long run of docs/strategies.md ("Fuzzing")."""
+    assert fuzz.fuzz(1_000_000, seed=0).actions == 1_000_000
