@@ -38,7 +38,6 @@ class HandTables:
         heart_flush: the same in hearts.
         heart_topped: with ``heart_sequences_first``, for each plain sequence: its top rank
             and its value when that top card is a heart (Ambiguity 9 (b)). Empty otherwise.
-        fast: the entries of the fast path in :func:`~pokerlaws.hands.evaluate`.
         values: every value built, by strength, so equal values are one object.
         joker: a bounded cache of Joker hands, by the four other cards.
     """
@@ -47,7 +46,6 @@ class HandTables:
     flush: dict[int, HandValue] = attrs.field(factory=dict)
     heart_flush: dict[int, HandValue] = attrs.field(factory=dict)
     heart_topped: dict[int, tuple[Rank, HandValue]] = attrs.field(factory=dict)
-    fast: dict[int, tuple[HandValue, int | None]] = attrs.field(factory=dict)
     values: dict[int, HandValue] = attrs.field(factory=dict)
     joker: dict[frozenset[Card], HandValue] = attrs.field(factory=dict)
 
@@ -76,32 +74,29 @@ def sequence_top(ranks: tuple[int, ...], step: int, *, ace_high: bool) -> int | 
     return None
 
 
-def _repeated(ranks: tuple[int, ...], rules: HandRules) -> tuple[int, Rank | None]:
-    """Return the strength of five ranks with a repeat, and the rank of a lone pair."""
+def _repeated(ranks: tuple[int, ...], rules: HandRules) -> int:
+    """Return the strength of five ranks with a repeat."""
     groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape = tuple(count for _, count in groups)
     first = groups[0][0]
     if shape == (4, 1):
         # Law 67: fours rank by the four; the fifth card counts for nothing.
-        return _pack_strength(HandCategory.FOURS, (first,)), None
+        return _pack_strength(HandCategory.FOURS, (first,))
     if shape == (3, 2):
         # Law 68: a full hand ranks by its three; the pair is ignored.
-        return _pack_strength(HandCategory.FULL, (first,)), None
+        return _pack_strength(HandCategory.FULL, (first,))
     if shape == (3, 1, 1):
         # Law 72: threes rank by the three; the other two cards count for nothing.
-        return _pack_strength(HandCategory.TRIPLETS, (first,)), None
+        return _pack_strength(HandCategory.TRIPLETS, (first,))
     if shape == (2, 2, 1):
         if rules.blaze and all(r in _COURTS for r in ranks):
             # Modifications: five court cards make a Blaze, above two pairs and below threes;
             # blazes compare card by card from the top (Ambiguity 11).
-            return _pack_strength(HandCategory.BLAZE, sorted(ranks, reverse=True)), None
+            return _pack_strength(HandCategory.BLAZE, sorted(ranks, reverse=True))
         # Law 73: the higher pair, then the lower; the fifth card is never consulted.
-        return _pack_strength(HandCategory.TWO_PAIRS, (first, groups[1][0])), None
+        return _pack_strength(HandCategory.TWO_PAIRS, (first, groups[1][0]))
     # Law 74: the pair, then the three side cards from the highest down.
-    return (
-        _pack_strength(HandCategory.PAIR, [rank for rank, _ in groups]),
-        Rank(first),
-    )
+    return _pack_strength(HandCategory.PAIR, [rank for rank, _ in groups])
 
 
 def _different(
@@ -164,11 +159,9 @@ def build(rules: HandRules) -> HandTables:
             if topped is not None:
                 tables.heart_topped[key] = (topped[0], value(topped[1]))
             tables.plain[key] = value(plain)
-            tables.fast[key] = (tables.plain[key], None)
         else:
-            strength, pair = _repeated(ranks, rules)
+            strength = _repeated(ranks, rules)
             tables.plain[key] = value(strength)
-            tables.fast[key] = (tables.plain[key], 0 if pair is None else pair)
     if len(tables.plain) != 6175:
         raise AssertionError("the rank key must tell every five-rank multiset apart")
     return tables

@@ -68,17 +68,35 @@ class Suit(enum.Enum):
 
 
 _RANK_LETTERS: dict[Rank, str] = {rank: "23456789TJQKA"[rank - 2] for rank in Rank}
-_RANK_BY_LETTER: dict[str, Rank] = {letter: rank for rank, letter in _RANK_LETTERS.items()}
-_SUIT_BY_LETTER: dict[str, Suit] = {suit.value: suit for suit in Suit}
+_SUIT_ORDER: dict[Suit, int] = {suit: position for position, suit in enumerate(Suit)}
+
+# The evaluator (pokerlaws.hands) keys a hand by the product of its cards' factors. A rank's
+# factor is rank + 27: products of five of them differ for every multiset of five ranks and
+# stay below 2**30, so they are one-digit integers, the fastest kind Python has. The Joker's
+# factor is 1, so a hand holding it keys four ranks, which no table holds.
+RANK_FACTOR_OFFSET = 27
 
 
-@attrs.frozen(cache_hash=True, order=False)
+_INTERNED: dict[tuple[Rank | None, Suit | None], Card] = {}
+
+
+@attrs.frozen(eq=False, order=False)
 class Card:
     """One playing card, or the Joker when ``rank`` and ``suit`` are both ``None``.
 
     Build ordinary cards as ``Card(Rank.TEN, Suit.HEARTS)``; use the constant :data:`JOKER`
     for the Joker. ``str(card)`` is the two-character notation.
+
+    There is one object for each card: ``Card(Rank.TEN, Suit.HEARTS)`` returns the same
+    object every time (as do :func:`parse_cards`, the decks, copying and unpickling), so cards
+    compare and hash by identity, at the speed of the interpreter's own objects.
     """
+
+    def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
+        card = _INTERNED.get((rank, suit))
+        if card is None:
+            card = super().__new__(cls)
+        return card
 
     rank: Rank | None = attrs.field(
         validator=attrs.validators.optional(attrs.validators.instance_of(Rank))
@@ -86,11 +104,19 @@ class Card:
     suit: Suit | None = attrs.field(
         validator=attrs.validators.optional(attrs.validators.instance_of(Suit))
     )
+    _factor: int = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         # Shape only: a card is either both rank and suit, or neither (the Joker).
         if (self.rank is None) != (self.suit is None):
             raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
+        factor = 1 if self.rank is None else int(self.rank) + RANK_FACTOR_OFFSET
+        object.__setattr__(self, "_factor", factor)
+        _INTERNED.setdefault((self.rank, self.suit), self)
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
+        # Copies and unpickled cards come back as the one object for their card.
+        return Card, (self.rank, self.suit)
 
     @property
     def is_joker(self) -> bool:
@@ -148,7 +174,8 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-_STANDARD = tuple(Card(rank, suit) for suit in Suit for rank in Rank)
+# The same objects as parse_cards returns, so that comparisons mostly succeed on identity.
+_STANDARD = tuple(_CARDS_BY_TEXT[rank.letter + suit.letter] for suit in Suit for rank in Rank)
 
 
 def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:

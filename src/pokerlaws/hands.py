@@ -37,12 +37,12 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from pokerlaws.cards import Card, Rank, Suit, standard_deck
+from pokerlaws.cards import RANK_FACTOR_OFFSET, Card, Rank, Suit, standard_deck
 
 if TYPE_CHECKING:
     from pokerlaws._hand_tables import HandTables
 
-__all__ = ["HandCategory", "HandRules", "HandValue", "evaluate"]
+__all__ = ["PEEL_HANDS", "HandCategory", "HandRules", "HandValue", "evaluate"]
 
 
 @attrs.frozen(kw_only=True)
@@ -91,10 +91,10 @@ _RANK_SHIFTS = (18, 14, 10, 6, 2)
 _HEARTS_FIRST_BIT = 1 << 22
 _CATEGORY_SHIFT = 23
 
-# The table key of a hand is the product of (rank + _KEY_OFFSET) over its cards. With 27 the
-# product differs for each of the 6,175 multisets of five ranks that a pack can deal (the
-# table builder checks it), and it stays below 2**30, a one-digit Python int.
-_KEY_OFFSET = 27
+# The table key of a hand is the product of its cards' factors, rank + _KEY_OFFSET (cards.py):
+# it differs for each of the 6,175 multisets of five ranks that a pack can deal (the table
+# builder checks it) and stays below 2**30, a one-digit Python int.
+_KEY_OFFSET = RANK_FACTOR_OFFSET
 
 
 def _pack_strength(
@@ -138,6 +138,22 @@ def _category_of(value: HandValue) -> HandCategory:
     return HandCategory(value.strength >> _CATEGORY_SHIFT)
 
 
+_REPEATING = frozenset(
+    {
+        HandCategory.PAIR,
+        HandCategory.TWO_PAIRS,
+        HandCategory.BLAZE,
+        HandCategory.TRIPLETS,
+        HandCategory.FULL,
+        HandCategory.FOURS,
+    }
+)
+
+
+def _repeats(value: HandValue) -> bool:
+    return value.category in _REPEATING
+
+
 @attrs.frozen(order=True, repr=False)
 class HandValue:
     """The value of a hand: ordered, hashable and equal exactly when Law 76 shares the pool.
@@ -155,6 +171,14 @@ class HandValue:
     category: HandCategory = attrs.field(
         init=False, eq=False, order=False, default=attrs.Factory(_category_of, takes_self=True)
     )
+    repeats: bool = attrs.field(
+        init=False,
+        eq=False,
+        order=False,
+        repr=False,
+        default=attrs.Factory(_repeats, takes_self=True),
+    )
+    """Whether the hand's kind repeats a rank (a pair and up, save sequences and flushes)."""
 
     @property
     def joker(self) -> bool:
@@ -205,13 +229,12 @@ class HandValue:
         return f"HandValue({self.describe()!r}, strength={self.strength})"
 
 
-_PEEL = HandRules()
+PEEL_HANDS = HandRules()
+"""Peel's hands read literally: the default rules, and the ones the fast path serves."""
+_PEEL = PEEL_HANDS
 _TABLES: dict[HandRules, HandTables] = {}
-# The fast path's table for Peel's rules, filled on first use (see _tables_for). An entry is
-# (value with mixed suits, repeat): repeat is None when the five ranks differ (a flush is
-# possible), the rank of the pair when one rank repeats once (its two suits must differ), or
-# 0 when ranks repeat more (two pairs, threes, a full, fours).
-_PEEL_FAST: dict[int, tuple[HandValue, int | None]] = {}
+# The fast path's tables for Peel's rules (see _tables_for), filled on first use.
+_PEEL_PLAIN: dict[int, HandValue] = {}
 _PEEL_FLUSH: dict[int, HandValue] = {}
 _PEEL_HEART_FLUSH: dict[int, HandValue] = {}
 _HEARTS = Suit.HEARTS
@@ -225,9 +248,9 @@ def _tables_for(rules: HandRules) -> HandTables:
 
         tables = _TABLES[rules] = _hand_tables.build(rules)
         if rules == _PEEL:
+            _PEEL_PLAIN.update(tables.plain)
             _PEEL_FLUSH.update(tables.flush)
             _PEEL_HEART_FLUSH.update(tables.heart_flush)
-            _PEEL_FAST.update(tables.fast)
     return tables
 
 
@@ -245,82 +268,56 @@ def evaluate(cards: Iterable[Card], rules: HandRules = _PEEL) -> HandValue:
         ValueError: not five cards, an element that is not a Card, or a card repeated.
         TypeError: ``cards`` is text or not iterable, or ``rules`` is not a HandRules.
     """
-    # The fast path takes Peel's rules and a tuple or list of five plain Cards: the table
-    # lookup, then the suit checks the rank key cannot see (a flush; a repeated card can only
-    # hide behind a repeated rank). Anything else, the Joker included (its rank None fails
-    # the sum), goes to the checked path, which also words the errors.
-    if rules is _PEEL and (cards.__class__ is tuple or cards.__class__ is list):
+    if rules is _PEEL and cards.__class__ is tuple:
+        # The fast path: the product of the cards' factors names the five ranks (cards.py),
+        # so one lookup values the hand, and a second one if it is a flush. Cards are one
+        # object each, so a repeated card, possible only among repeated ranks, is found by
+        # identity. A miss (not five, the Joker, a stranger, the tables not yet built) goes
+        # on to the checked path, which also words the errors.
         try:
             a, b, c, d, e = cards
-            if (
-                a.__class__ is Card
-                and b.__class__ is Card
-                and c.__class__ is Card
-                and d.__class__ is Card
-                and e.__class__ is Card
-            ):
-                # _KEY_OFFSET, inlined.
-                key = (a.rank + 27) * (b.rank + 27) * (c.rank + 27) * (d.rank + 27) * (e.rank + 27)  # type: ignore[operator]
-                value, repeat = _PEEL_FAST[key]
-                if repeat is None:
-                    sa = a.suit
-                    if sa is b.suit is c.suit is d.suit is e.suit:
-                        return (_PEEL_HEART_FLUSH if sa is _HEARTS else _PEEL_FLUSH)[key]
-                    return value
-                if repeat:
-                    # One pair: its two cards must differ in suit.
-                    if a.rank is repeat:
-                        sa = a.suit
-                        same = (
-                            sa is b.suit
-                            if b.rank is repeat
-                            else sa is c.suit
-                            if c.rank is repeat
-                            else sa is d.suit
-                            if d.rank is repeat
-                            else sa is e.suit
-                        )
-                    elif b.rank is repeat:
-                        sb = b.suit
-                        same = (
-                            sb is c.suit
-                            if c.rank is repeat
-                            else sb is d.suit
-                            if d.rank is repeat
-                            else sb is e.suit
-                        )
-                    elif c.rank is repeat:
-                        same = c.suit is d.suit if d.rank is repeat else c.suit is e.suit
-                    else:
-                        same = d.suit is e.suit
-                    if not same:
-                        return value
-                else:
-                    # No two cards of one rank may share a suit.
-                    ra, rb, rc, rd, re = a.rank, b.rank, c.rank, d.rank, e.rank
-                    sa, sb, sc, sd, se = a.suit, b.suit, c.suit, d.suit, e.suit
-                    if not (
-                        (ra is rb and sa is sb)
-                        or (ra is rc and sa is sc)
-                        or (ra is rd and sa is sd)
-                        or (ra is re and sa is se)
-                        or (rb is rc and sb is sc)
-                        or (rb is rd and sb is sd)
-                        or (rb is re and sb is se)
-                        or (rc is rd and sc is sd)
-                        or (rc is re and sc is se)
-                        or (rd is re and sd is se)
-                    ):
-                        return value
-        except (KeyError, TypeError, ValueError):
+            key = a._factor * b._factor * c._factor * d._factor * e._factor
+            value = _PEEL_PLAIN[key]
+        except (ValueError, KeyError, TypeError, AttributeError):
             pass
-    return _evaluate_checked(cards, rules)
+        else:
+            if not value.repeats:
+                # Five ranks apart: no card can be repeated, but they may make a flush.
+                suit = a.suit
+                if suit is b.suit and suit is c.suit and suit is d.suit and suit is e.suit:
+                    return (_PEEL_HEART_FLUSH if suit is _HEARTS else _PEEL_FLUSH)[key]
+                return value
+            # A rank repeats, so no flush; but one card may be there twice.
+            if not (
+                a is b
+                or a is c
+                or a is d
+                or a is e
+                or b is c
+                or b is d
+                or b is e
+                or c is d
+                or c is e
+                or d is e
+            ):
+                return value
+        return _evaluate_checked(cards, rules)
+    if isinstance(cards, (str, bytes, tuple)):
+        return _evaluate_checked(cards, rules)
+    try:
+        hand = tuple(cards)
+    except TypeError:
+        return _evaluate_checked(cards, rules)  # words the TypeError
+    return evaluate(hand, rules)
 
 
 def _evaluate_checked(cards: Iterable[Card], rules: HandRules) -> HandValue:
     if not isinstance(rules, HandRules):
         raise TypeError(f"rules must be a HandRules, not {type(rules).__name__}")
     hand = _checked_hand(cards)
+    if rules is not _PEEL and rules == _PEEL:
+        # Peel's rules built afresh: the fast path serves them all the same.
+        return evaluate(hand, _PEEL)
     tables = _tables_for(rules)
     for card in hand:
         if card.rank is None:
@@ -362,13 +359,7 @@ def _checked_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
 def _natural_value(hand: tuple[Card, ...], tables: HandTables) -> HandValue:
     """Value five distinct cards without the Joker."""
     a, b, c, d, e = hand
-    key = (
-        (a.rank + _KEY_OFFSET)  # type: ignore[operator]
-        * (b.rank + _KEY_OFFSET)  # type: ignore[operator]
-        * (c.rank + _KEY_OFFSET)  # type: ignore[operator]
-        * (d.rank + _KEY_OFFSET)  # type: ignore[operator]
-        * (e.rank + _KEY_OFFSET)  # type: ignore[operator]
-    )
+    key = a._factor * b._factor * c._factor * d._factor * e._factor
     suit = a.suit
     if b.suit is suit and c.suit is suit and d.suit is suit and e.suit is suit:
         return (tables.heart_flush if suit is _HEARTS else tables.flush)[key]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import attrs
 
-from pokerlaws.hands import HandRules
+from pokerlaws.hands import PEEL_HANDS, HandRules
 
 __all__ = ["InvalidRules", "Rules"]
 
@@ -46,7 +46,7 @@ class Rules:
 
     ante: int
     limit: int
-    hands: HandRules = attrs.field(factory=HandRules)
+    hands: HandRules = attrs.field(default=PEEL_HANDS)
     joker: bool = False
     jackpot_straddles: bool = True
     odd_chip_carries: bool = True
