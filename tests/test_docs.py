@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from pokerlaws.lawbook import LAWS
+from pokerlaws.lawbook import LAWS, Treatment
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -51,3 +51,25 @@ def test_nav_lists_every_page_and_only_pages_that_exist() -> None:
     pages = sorted(path.name for path in DOCS.glob("*.md"))
     assert sorted(nav) == pages
     assert len(set(nav)) == len(nav)
+
+
+def test_every_enforced_law_has_a_test_named_after_it() -> None:
+    """A law the lawbook marks enforced is exercised by at least one test_law_<n>_ test."""
+    tests: dict[int, list[str]] = load_generator().tests_by_law()
+    untested = [
+        entry.number
+        for entry in LAWS
+        if entry.treatment is Treatment.ENFORCED and not tests.get(entry.number)
+    ]
+    assert not untested, f"enforced laws with no test_law_<n>_ test: {untested}"
+
+
+def test_every_enforced_law_is_cited_where_it_is_enforced() -> None:
+    """A law the lawbook marks enforced is cited (``Law N``) somewhere in the engine."""
+    where: dict[int, list[str]] = load_generator().enforcement()
+    uncited = [
+        entry.number
+        for entry in LAWS
+        if entry.treatment is Treatment.ENFORCED and not where[entry.number]
+    ]
+    assert not uncited, f"enforced laws cited nowhere in src/pokerlaws: {uncited}"

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from pokerlaws import lawbook, violations
-from pokerlaws.lawbook import LAWS, SECTIONS, Law, Treatment, law
+from pokerlaws.lawbook import LAWS, SECTIONS, Law, Treatment, cited_laws, law
 from pokerlaws.violations import RuleViolation
 
 # The book's sections and their laws, written out independently of the module under test.
@@ -22,22 +20,9 @@ BOOK_SECTIONS = {
     "Disputes": (77, 81),
 }
 
-# "Law 27", "Laws 30-32", "Laws 21, 25, 35, 53", "Laws 26 and 53".
-LAW_CITATION = re.compile(r"\bLaws?\s+(\d+(?:\s*(?:[-–,]|and)\s*\d+)*)")
-CITED_NUMBER = re.compile(r"(\d+)(?:\s*[-–]\s*(\d+))?")
-
 
 def expected_section(number: int) -> str:
     return next(name for name, (lo, hi) in BOOK_SECTIONS.items() if lo <= number <= hi)
-
-
-def cited_laws(text: str) -> list[int]:
-    """Return every law number ``text`` cites, ranges expanded, in order of citation."""
-    numbers: list[int] = []
-    for citation in LAW_CITATION.finditer(text):
-        for first, last in CITED_NUMBER.findall(citation.group(1)):
-            numbers.extend(range(int(first), int(last or first) + 1))
-    return numbers
 
 
 def violation_kinds() -> list[type[RuleViolation]]:
@@ -127,7 +112,7 @@ def test_law_entries_are_frozen() -> None:
 
 
 def test_module_exports_what_it_defines() -> None:
-    assert set(lawbook.__all__) == {"LAWS", "SECTIONS", "Law", "Treatment", "law"}
+    assert set(lawbook.__all__) == {"LAWS", "SECTIONS", "Law", "Treatment", "cited_laws", "law"}
 
 
 def test_citation_parser_reads_the_forms_in_use() -> None:

@@ -16,12 +16,13 @@ Example:
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Mapping
 from types import MappingProxyType
 
 import attrs
 
-__all__ = ["LAWS", "SECTIONS", "Law", "Treatment", "law"]
+__all__ = ["LAWS", "SECTIONS", "Law", "Treatment", "cited_laws", "law"]
 
 SECTIONS: Mapping[str, range] = MappingProxyType(
     {
@@ -790,3 +791,21 @@ def law(number: int) -> Law:
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(LAWS):
         raise ValueError(f"no law {number!r}: Peel's laws are numbered 1 to {len(LAWS)}")
     return LAWS[number - 1]
+
+
+# "Law 27", "Laws 30-32", "Laws 21, 25, 35, 53", "Laws 26 and 53".
+_CITATION = re.compile(r"\bLaws?\s+(\d+(?:\s*(?:[-–,]|and)\s*\d+)*)")
+_CITED_NUMBER = re.compile(r"(\d+)(?:\s*[-–]\s*(\d+))?")
+
+
+def cited_laws(text: str) -> list[int]:
+    """Return every law number ``text`` cites, ranges expanded, in order of citation.
+
+    Reads the forms the project writes: ``Law 27``, ``Laws 30-32``, ``Laws 21, 25, 35``,
+    ``Laws 26 and 53``.
+    """
+    numbers: list[int] = []
+    for citation in _CITATION.finditer(text):
+        for first, last in _CITED_NUMBER.findall(citation.group(1)):
+            numbers.extend(range(int(first), int(last or first) + 1))
+    return numbers

@@ -32,6 +32,10 @@ def _chip_count(name: str, value: object) -> int:
 class Rules:
     """The rules of one table, all keyword-only.
 
+    Law 77: the engine applies the laws as written, never by implication; a reading that
+    departs from them is one of these switches, agreed before play (Law 81), and the
+    defaults are Peel read literally.
+
     Attributes:
         ante: the compulsory first stake, in chips; at most half the limit (Law 19).
         limit: the most by which any one action may increase the stake (description 2.3).

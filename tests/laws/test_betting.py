@@ -515,3 +515,21 @@ def test_law_76_odd_chips_go_one_each_from_the_dealers_left() -> None:
     assert state.payouts == (14, 15, 15, 0)
     assert state.pool == 0
     assert state.stacks == (103, 104, 104, 89)
+
+
+def test_law_55_a_bet_once_made_cannot_be_taken_back() -> None:
+    """Law 55: a bet is final; no action returns chips, and passing leaves the stake behind."""
+    state = play(_betting(), pl.Stake(seat=2, amount=5))
+    for seat in range(4):
+        refused(
+            state,
+            pl.Stake(seat=seat, amount=-5),
+            pl.AmountNotPositive if seat == state.to_act else pl.NotYourTurn,
+        )
+    assert all(
+        not isinstance(action, pl.Stake) or action.amount > 0 for action in pl.legal_actions(state)
+    )
+    state = play(state, pl.Pass(seat=3), pl.Pass(seat=0), pl.Pass(seat=1))
+    # Seat 2's bet stayed in the pool until the pool, bet included, came back to him.
+    assert state.phase is pl.Phase.OVER
+    assert state.payouts == (0, 0, 45, 0)
