@@ -170,7 +170,7 @@ def hands(
     if joker is not None and rules is not None:
         raise InvalidArgument("give hands() rules or joker, not both: the rules set the pack")
     if rules is None:
-        pack = pl.standard_deck(joker=_check_bool("joker", bool(joker)))
+        pack = pl.standard_deck(joker=_check_bool("joker", False if joker is None else joker))
         return st.lists(st.sampled_from(pack), min_size=5, max_size=5, unique=True).map(tuple)
     return _strategy("rules", rules, pl.Rules, _rules_default()).flatmap(
         lambda table: hands(joker=table.joker)
@@ -495,8 +495,7 @@ def game_states(
     fresh deck, up to ``max_games`` games, so jack-pots are reached too. If no state in the
     aimed phase comes after that many actions, the last one before is returned, or else the
     last state seen in any of ``phases``, preferring one still in play (a draw that saw none
-    is rejected). Shrinks towards the
-    first state of a short game.
+    is rejected). Shrinks towards the first state of a short game.
 
     Args:
         rules, min_players, max_players, stacks: as for :func:`new_games`.

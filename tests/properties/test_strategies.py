@@ -196,6 +196,7 @@ def test_rules_take_values_and_strategies(
 BAD_ARGUMENTS: list[Callable[[], object]] = [
     lambda: ps.cards(joker="yes"),  # type: ignore[arg-type]
     lambda: ps.hands(joker=True, rules=pl.Rules(ante=1, limit=2)),
+    lambda: ps.hands(joker=1),  # type: ignore[arg-type]
     lambda: ps.hand_rules(no_such_switch=True),
     lambda: ps.hand_rules(blaze="on"),  # type: ignore[arg-type]
     lambda: ps.rules(ante=0),
