@@ -81,6 +81,12 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     transition that triggers them.
     """
     seat = action.seat
+    rule = _PHASES.get(state.phase)
+    # The usual case, a legal kind of action by the seat to act, goes straight to its
+    # handler: the seat to act is always a player at this table, so the checks below would
+    # all pass. (A subclass of an action takes the long way, through isinstance.)
+    if rule is not None and seat == state.to_act and type(action) in rule.accepts:
+        return rule.handler(state, action)
     if state.phase is Phase.OVER:
         return refuse(GameIsOver, 59, action, "cannot act: the game is over")
     if not 0 <= seat < state.num_seats:
@@ -138,9 +144,8 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     One ``Stake`` per legal amount and one ``Discard`` per subset of the hand.
     """
-    if state.phase is Phase.OVER:
-        return ()
-    return _PHASES[state.phase].legal(state)
+    rule = _PHASES.get(state.phase)
+    return () if rule is None else rule.legal(state)
 
 
 def is_legal(state: GameState, action: Action) -> bool:

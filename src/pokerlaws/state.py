@@ -8,6 +8,7 @@ search are free.
 from __future__ import annotations
 
 import enum
+import functools
 from typing import Any
 
 import attrs
@@ -33,6 +34,11 @@ class Phase(enum.Enum):
     OVER = "over"
     """The game has ended: shown and paid (Laws 58-60, 76), or not opened (Law 29)."""
 
+    # Enum's own __hash__ is written in Python (it hashes the name); apply and legal_actions
+    # look the phase up in a table on every call, and members are singletons compared by
+    # identity, so the interpreter's identity hash serves and costs a third as much.
+    __hash__ = object.__hash__
+
 
 @attrs.frozen
 class AllIn:
@@ -50,13 +56,18 @@ class AllIn:
     live: frozenset[int]
 
 
+# Every action asks for a turn order or two, from a few thousand possible questions at most
+# (start, the seats, n <= 10); a cache answers in a fraction of the time a scan takes.
+@functools.lru_cache(maxsize=4096)
 def seats_from(start: int, seats: frozenset[int] | tuple[int, ...], n: int) -> tuple[int, ...]:
     """Return ``seats`` in turn order (to the left), beginning at ``start`` or the first of
     them after it."""
     return tuple(s % n for s in range(start, start + n) if s % n in seats)
 
 
-@attrs.frozen(kw_only=True, cache_hash=True)
+# A dict class, not slots: a new state is then one copy of the old state's ``__dict__`` (see
+# ``evolve``), several times cheaper than setting 29 slots one by one.
+@attrs.frozen(kw_only=True, cache_hash=True, slots=False)
 class GameState:
     """One moment of one game at one table (frozen, hashable; build with ``new_game``).
 
@@ -121,9 +132,23 @@ class GameState:
     """What each all-in player may claim at the show, in the order they went all in (Law 60)."""
 
     def evolve(self, **changes: Any) -> GameState:
-        """Return a copy with ``changes`` applied: ``attrs.evolve``, but cheap enough for the
-        hot path (it is rebound below to a function generated for this class)."""
-        return attrs.evolve(self, **changes)
+        """Return a copy with ``changes`` applied: ``attrs.evolve``, but cheap enough to run
+        on every action.
+
+        States are built on every action (STYLE.md, principle 2), so this copies the
+        instance dictionary in one C-level call instead of running attrs' ``__init__`` over
+        29 fields (about 0.5 us instead of 2.8 us). Nothing is validated, as before: the
+        fields are checked by the code that computes them. An unknown name is refused.
+        """
+        if not changes.keys() <= _FIELD_NAMES:
+            raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
+        fields = self.__dict__.copy()
+        fields.update(changes)
+        # The copied hash belongs to the old state; attrs computes the new one when asked.
+        fields[_CACHED_HASH] = None
+        new = _new_object(GameState)
+        _set_attribute(new, "__dict__", fields)
+        return new
 
     @property
     def num_seats(self) -> int:
@@ -156,19 +181,8 @@ class GameState:
         return self.jackpot_round > 0
 
 
-def _compile_evolve() -> Any:
-    # attrs.evolve inspects the class on every call (about 6 us for this many fields); every
-    # action builds several states, so a function written once for these fields pays.
-    names = [field.name for field in attrs.fields(GameState)]
-    arguments = ", ".join(f"{name}=get({name!r}, self.{name})" for name in names)
-    source = (
-        f"def evolve(self, **changes):\n    get = changes.get\n    return GameState({arguments})\n"
-    )
-    namespace: dict[str, Any] = {"GameState": GameState}
-    exec(source, namespace)  # the same technique attrs uses to write __init__
-    function = namespace["evolve"]
-    function.__doc__ = GameState.evolve.__doc__
-    return function
-
-
-GameState.evolve = _compile_evolve()  # type: ignore[method-assign]
+_FIELD_NAMES = frozenset(field.name for field in attrs.fields(GameState))
+# attrs keeps a dict class's cached hash in the instance dictionary under this name.
+_CACHED_HASH = "_attrs_cached_hash"
+_new_object = object.__new__
+_set_attribute = object.__setattr__
