@@ -11,9 +11,12 @@ shuffled and cut to serve the rest (Ambiguity 19).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
-from pokerlaws.actions import Action, Discard, Pass, Stake
+from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
 from pokerlaws.laws.staking import stake_chips
@@ -162,9 +165,40 @@ def legal(state: GameState) -> tuple[Action, ...]:
 
 
 def _discards(seat: int, hand: tuple[Card, ...]) -> tuple[Discard, ...]:
-    """One ``Discard`` per subset of ``hand``, pat first."""
-    return tuple(
-        Discard(seat=seat, cards=subset)
-        for size in range(len(hand) + 1)
-        for subset in combinations(hand, size)
-    )
+    """One ``Discard`` per subset of ``hand``, pat first, in the order of
+    ``itertools.combinations(hand, size)`` for each size."""
+    # Subsets of the hand sorted in deck order are already in Discard's canonical order, so
+    # their records can skip the converter's sort (see canonical_discards); a table per
+    # ordering of the hand puts them back in the order the hand itself gives.
+    positions = list(map(deck_position, hand))
+    ordering = tuple(sorted(range(len(hand)), key=positions.__getitem__))
+    in_deck_order = [hand[i] for i in ordering]
+    subsets = [
+        subset for size in range(len(hand) + 1) for subset in combinations(in_deck_order, size)
+    ]
+    return canonical_discards(seat, _hand_order(ordering)(subsets))
+
+
+_Subsets = list[tuple[Card, ...]]
+
+
+@cache
+def _hand_order(ordering: tuple[int, ...]) -> Callable[[_Subsets], tuple[tuple[Card, ...], ...]]:
+    """Return a getter that takes the subsets of a hand sorted by ``ordering`` (the hand's
+    indices in deck order), listed as ``combinations`` lists them, and lists them as
+    ``combinations`` lists the subsets of the hand itself. At most 120 orderings of 5."""
+    count = len(ordering)
+    place = [0] * count
+    for sorted_index, hand_index in enumerate(ordering):
+        place[hand_index] = sorted_index
+    sorted_subsets = [s for size in range(count + 1) for s in combinations(range(count), size)]
+    index = {subset: i for i, subset in enumerate(sorted_subsets)}
+    indices = [
+        index[tuple(sorted(place[i] for i in subset))]
+        for size in range(count + 1)
+        for subset in combinations(range(count), size)
+    ]
+    # A hand holds five cards at the draw, so there are always several indices and the
+    # getter returns a tuple.
+    getter: Callable[[_Subsets], tuple[tuple[Card, ...], ...]] = itemgetter(*indices)
+    return getter
