@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import show
-from pokerlaws.laws.staking import stake_chips
+from pokerlaws.laws.staking import stake_chips, stake_choices
 from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -134,14 +134,10 @@ def legal(state: GameState) -> tuple[Action, ...]:
     """Every action the seat to bet may take."""
     seat = state.to_act
     assert seat is not None
-    actions: list[Action] = [Pass(seat=seat)]
-    if state.may_stand == seat:
-        actions.append(Stand(seat=seat))
+    may_stand = state.may_stand == seat
     highest, have, stack = state.highest_stake, state.stakes[seat], state.stacks[seat]
     least = max(highest - have, 1)
     most = min(highest + state.rules.limit - have, stack)
     if stack < least:
-        actions.append(Stake(seat=seat, amount=stack))
-    else:
-        actions.extend(Stake(seat=seat, amount=a) for a in range(least, most + 1))
-    return tuple(actions)
+        return stake_choices(seat, stack, stack, may_stand=may_stand)
+    return stake_choices(seat, least, most, may_stand=may_stand)

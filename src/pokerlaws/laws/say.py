@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
-from pokerlaws.laws.staking import stake_chips
+from pokerlaws.laws.staking import stake_chips, stake_choices
 from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -146,18 +146,16 @@ def legal(state: GameState) -> tuple[Action, ...]:
     """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
     seat = state.to_act
     assert seat is not None
-    actions: list[Action] = [Pass(seat=seat)]
     if (
         state.opener is None
         and state.openers_required is not None
         and not jackpot.qualifies(state.dealt[seat], state.openers_required, state.rules.hands)
     ):
-        return tuple(actions)
+        return stake_choices(seat, 1, 0)
     least, most = stake_bounds(state, seat)
     stack = state.stacks[seat]
     if stack < least:
         if state.opener is not None and stack > 0:
-            actions.append(Stake(seat=seat, amount=stack))
-        return tuple(actions)
-    actions.extend(Stake(seat=seat, amount=a) for a in range(max(least, 1), min(most, stack) + 1))
-    return tuple(actions)
+            return stake_choices(seat, stack, stack)
+        return stake_choices(seat, 1, 0)
+    return stake_choices(seat, max(least, 1), min(most, stack))

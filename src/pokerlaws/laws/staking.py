@@ -8,11 +8,13 @@ show needs (Ambiguity 14).
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.state import AllIn, GameState
 
-__all__ = ["stake_chips", "with_item"]
+__all__ = ["stake_chips", "stake_choices", "with_item"]
 
 
 def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -60,3 +62,19 @@ def stake_chips(
         claim = AllIn(seat, new.voluntary[seat], frozenset(new.players))
         new = new.evolve(all_in=new.all_in | {seat}, claims=(*new.claims, claim))
     return new
+
+
+# legal_actions offers the same few menus over and over (a seat, a range of amounts); actions
+# are frozen values, so one tuple can serve every state that asks, at a dictionary lookup's
+# cost instead of building a dozen records.
+@functools.lru_cache(maxsize=8192)
+def stake_choices(
+    seat: int, least: int, most: int, *, may_stand: bool = False
+) -> tuple[Action, ...]:
+    """Return ``Pass``, then ``Stand`` if ``may_stand``, then a ``Stake`` of each amount from
+    ``least`` to ``most`` (none when ``most < least``), all by ``seat``."""
+    actions: list[Action] = [Pass(seat=seat)]
+    if may_stand:
+        actions.append(Stand(seat=seat))
+    actions.extend(Stake(seat=seat, amount=amount) for amount in range(least, most + 1))
+    return tuple(actions)
