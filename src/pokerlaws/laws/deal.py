@@ -20,6 +20,8 @@ __all__ = ["HAND_SIZE", "check_deck", "deal"]
 
 HAND_SIZE = 5
 
+_PACKS = {joker: frozenset(standard_deck(joker=joker)) for joker in (False, True)}
+
 
 def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     """Check that ``deck`` is the whole pack once (Law 1; Law 81 for the Joker).
@@ -27,8 +29,16 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     Raises:
         ValueError: the deck is short, long, repeats a card or holds a stranger.
     """
-    pack = standard_deck(joker=rules.joker)
     cards = tuple(deck)
+    # Every game checks its deck: one set comparison settles the usual case, and the slower
+    # diagnosis below runs only to word the error.
+    pack_set = _PACKS[rules.joker]
+    try:
+        if len(cards) == len(pack_set) and frozenset(cards) == pack_set:
+            return cards
+    except TypeError:  # an unhashable stranger: the diagnosis names it
+        pass
+    pack = standard_deck(joker=rules.joker)
     for card in cards:
         if not isinstance(card, Card):
             raise ValueError(f"the deck holds {card!r}, which is not a Card")
