@@ -113,7 +113,7 @@ _set_seat = Discard.__dict__["seat"].__set__
 _set_cards = Discard.__dict__["cards"].__set__
 
 
-def canonical_discards(seat: int, subsets: Sequence[tuple[Card, ...]]) -> tuple[Discard, ...]:
+def canonical_discards(seat: int, subsets: Sequence[tuple[Card, ...]]) -> list[Discard]:
     """Return ``Discard(seat=seat, cards=cards)`` for each of ``subsets``, built without the
     converter: each subset must already be in deck order (:func:`deck_position`), as the
     converter would leave it.
@@ -126,7 +126,7 @@ def canonical_discards(seat: int, subsets: Sequence[tuple[Card, ...]]) -> tuple[
     # Each setter returns None, so any() runs the map to its end.
     any(map(_set_seat, discards, repeat(seat)))
     any(map(_set_cards, discards, subsets))
-    return tuple(discards)
+    return discards
 
 
 Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard

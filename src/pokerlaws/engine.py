@@ -10,6 +10,7 @@ it never changes its input.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import compress
 
 import attrs
 
@@ -17,7 +18,7 @@ from pokerlaws.actions import Action, DeclineStraddle, Discard, Pass, Stake, Sta
 from pokerlaws.cards import Card
 from pokerlaws.laws import ante, betting, deal, draw, jackpot, say
 from pokerlaws.rules import Rules
-from pokerlaws.state import GameState, Phase
+from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.violations import (
     GameIsOver,
     IllegalActionError,
@@ -35,6 +36,7 @@ __all__ = ["apply", "apply_or_raise", "is_legal", "legal_actions", "new_game", "
 
 MIN_SEATS = 2
 MAX_SEATS = 10  # Ambiguity 24: the pack holds ten hands of five.
+_PLAIN_INT = frozenset({int})
 
 Handler = Callable[[GameState, Action], "GameState | RuleViolation"]
 
@@ -222,25 +224,28 @@ def _start(
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
     chips = tuple(stacks)
-    if not MIN_SEATS <= len(chips) <= MAX_SEATS:
+    n = len(chips)
+    if not MIN_SEATS <= n <= MAX_SEATS:
         raise ValueError(
             f"a table has {MIN_SEATS} to {MAX_SEATS} seats (the pack deals ten hands of "
-            f"five at most), not {len(chips)}"
+            f"five at most), not {n}"
         )
-    for seat, stack in enumerate(chips):
-        if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
-            raise ValueError(
-                f"seat {seat}'s stack must be a whole number of chips >= 0, not {stack!r}"
-            )
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(chips):
-        raise ValueError(f"the dealer must be a seat from 0 to {len(chips) - 1}, not {dealer!r}")
-    seated = tuple(seat for seat, stack in enumerate(chips) if stack > 0)
+    # Plain non-negative ints, the usual stacks, pass in two C-level sweeps; anything else
+    # is looked at seat by seat (an int subclass other than bool is accepted there).
+    if not (set(map(type, chips)) <= _PLAIN_INT and min(chips) >= 0):
+        for seat, stack in enumerate(chips):
+            if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
+                raise ValueError(
+                    f"seat {seat}'s stack must be a whole number of chips >= 0, not {stack!r}"
+                )
+    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
+        raise ValueError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+    seated = tuple(compress(range(n), chips))  # the seats with chips (stacks are >= 0)
     if len(seated) < MIN_SEATS:
         raise ValueError(
             f"at least two seats need chips to pay the ante and play; only {len(seated)} have"
         )
     cards = deal.check_deck(rules, deck)
-    n = len(chips)
     zeros = (0,) * n
     state = GameState(
         rules=rules,
@@ -266,6 +271,7 @@ def _start(
         payouts=zeros,
         all_in=frozenset(),
         seated=seated,
+        ante_seat=seats_from(dealer + 1, seated, n)[0],
         pending=(),
         forced=zeros,
         voluntary=zeros,

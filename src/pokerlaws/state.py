@@ -17,7 +17,7 @@ from pokerlaws.actions import Action
 from pokerlaws.cards import Card, Rank
 from pokerlaws.rules import Rules
 
-__all__ = ["AllIn", "GameState", "Phase", "seats_from"]
+__all__ = ["AllIn", "GameState", "Phase", "seats_from", "seats_without"]
 
 
 class Phase(enum.Enum):
@@ -63,6 +63,12 @@ def seats_from(start: int, seats: frozenset[int] | tuple[int, ...], n: int) -> t
     """Return ``seats`` in turn order (to the left), beginning at ``start`` or the first of
     them after it."""
     return tuple(s % n for s in range(start, start + n) if s % n in seats)
+
+
+def seats_without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """Return ``seats`` without ``seat``, which is among them."""
+    at = seats.index(seat)
+    return seats[:at] + seats[at + 1 :]
 
 
 # A dict class, not slots: a new state is then one copy of the old state's ``__dict__`` (see
@@ -116,6 +122,9 @@ class GameState:
     # Internal bookkeeping, public to read but not part of API.md's contract.
     seated: tuple[int, ...]
     """Seats dealt into this game (those with chips when it began)."""
+    ante_seat: int
+    """The ante ("age"): the first seat dealt in to the dealer's left (Law 20). Fixed for the
+    game and asked on most actions, so it is kept rather than worked out each time."""
     pending: tuple[int, ...]
     """Seats still to act in the current round, in turn order; ``to_act`` is the first."""
     forced: tuple[int, ...]
@@ -154,11 +163,6 @@ class GameState:
     def num_seats(self) -> int:
         """How many seats the table has (2-10)."""
         return len(self.stacks)
-
-    @property
-    def ante_seat(self) -> int:
-        """The ante ("age"): the first seat dealt in to the dealer's left (Law 20)."""
-        return seats_from(self.dealer + 1, self.seated, len(self.stacks))[0]
 
     @property
     def highest_stake(self) -> int:

@@ -8,6 +8,9 @@ last say (Laws 23-24, in :mod:`.say`).
 
 from __future__ import annotations
 
+import functools
+from typing import Any
+
 from pokerlaws.actions import Action, DeclineStraddle, Straddle
 from pokerlaws.laws import deal
 from pokerlaws.laws.staking import stake_chips
@@ -37,7 +40,7 @@ def post_antes(state: GameState) -> GameState:
 
 def _number_one(state: GameState) -> int:
     """No. 1: the player on the ante's left (Law 21)."""
-    return seats_from(state.ante_seat + 1, state.seated, state.num_seats)[0]
+    return seats_from(state.ante_seat + 1, state.seated, len(state.stacks))[0]
 
 
 def begin(state: GameState) -> GameState:
@@ -56,32 +59,34 @@ def begin(state: GameState) -> GameState:
 
 def _chain_after(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats after ``seat`` that may still raise the straddle: up to the dealer (Law 21)."""
-    order = seats_from(seat + 1, state.seated, state.num_seats)
+    order = seats_from(seat + 1, state.seated, len(state.stacks))
     return order[: order.index(state.ante_seat)]
 
 
-def _next(state: GameState, pending: tuple[int, ...]) -> GameState:
-    """Pass the straddle on, or deal when straddling is over (Laws 21-22)."""
+def _next(state: GameState, pending: tuple[int, ...], **changes: Any) -> GameState:
+    """Pass the straddle on, or deal when straddling is over (Laws 21-22); ``changes`` are
+    made in the same step."""
     level = state.straddle_level + state.rules.ante
     if level > state.rules.highest_straddle:
         # Law 22: the straddle has reached half the limit; nobody may raise it further.
         pending = ()
     # A seat that cannot pay the next straddle is not asked.
-    pending = tuple(seat for seat in pending if state.stacks[seat] >= level)
+    stacks = state.stacks
+    pending = tuple(seat for seat in pending if stacks[seat] >= level)
     if not pending:
-        return deal.deal(state.evolve(pending=()))
-    return state.evolve(pending=pending, to_act=pending[0])
+        return deal.deal(state, **changes)
+    return state.evolve(pending=pending, to_act=pending[0], **changes)
 
 
 def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolation:
     """Apply a ``Straddle`` or ``DeclineStraddle`` by the seat to act (Laws 21-22)."""
     seat = action.seat
-    state = state.evolve(history=(*state.history, action))
+    history = (*state.history, action)
     if isinstance(action, DeclineStraddle):
         if state.last_straddler is None:
             # Law 21: if No. 1 will not straddle, nobody may.
-            return deal.deal(state.evolve(pending=()))
-        return _next(state, state.pending[1:])
+            return deal.deal(state, history=history)
+        return _next(state, state.pending[1:], history=history)
     assert isinstance(action, Straddle)
     # Only a seat that can pay a straddle within half the limit is ever asked (see _next),
     # so the seat to act may always straddle; a straddle at any other moment is refused by
@@ -94,6 +99,7 @@ def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolatio
         forced=True,
         straddle_level=level,
         last_straddler=seat,
+        history=history,
     )
     pending = _chain_after(state, seat)
     return _next(state, pending)
@@ -103,4 +109,10 @@ def legal(state: GameState) -> tuple[Action, ...]:
     """The straddling choices of the seat to act."""
     seat = state.to_act
     assert seat is not None
+    return _choices(seat)
+
+
+# The same two records serve every state that asks (actions are frozen values).
+@functools.lru_cache(maxsize=16)
+def _choices(seat: int) -> tuple[Action, ...]:
     return (Straddle(seat=seat), DeclineStraddle(seat=seat))

@@ -11,10 +11,12 @@ shown (:mod:`.show`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import show
 from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.state import GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
     CannotStand,
@@ -28,21 +30,29 @@ from pokerlaws.violations import (
 __all__ = ["apply_betting", "begin", "legal"]
 
 
-def _active(state: GameState) -> frozenset[int]:
+def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
     """The players who can still act: in the game and not all in (Law 61)."""
-    return frozenset(state.players) - state.all_in
+    return frozenset(state.players) - state.all_in if state.all_in else state.players
 
 
-def begin(state: GameState) -> GameState:
-    """Begin the betting with the first active player on the ante's left (Law 53)."""
-    n = state.num_seats
-    state = state.evolve(phase=Phase.BETTING, stakes=(0,) * n)
+def begin(state: GameState, **changes: Any) -> GameState:
+    """Begin the betting with the first active player on the ante's left (Law 53);
+    ``changes`` (which this does not read) are made in the same step."""
+    n = len(state.stacks)
     active = _active(state)
     if len(active) <= 1:
         # Laws 60-61: nobody is left to bet against; the hands go to the show.
-        return show.showdown(state)
+        return show.showdown(state.evolve(phase=Phase.BETTING, stakes=(0,) * n, **changes))
     order = seats_from(state.ante_seat + 1, active, n)
-    return state.evolve(pending=order, to_act=order[0], may_stand=order[0])
+    first = order[0]
+    return state.evolve(
+        phase=Phase.BETTING,
+        stakes=(0,) * n,
+        pending=order,
+        to_act=first,
+        may_stand=first,
+        **changes,
+    )
 
 
 def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation:
@@ -68,7 +78,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         # Law 54: he lays down his cards and loses his stake.
         pending = state.pending[1:]
         state = state.evolve(
-            players=tuple(s for s in state.players if s != seat),
+            players=seats_without(state.players, seat),
             pending=pending,
             to_act=pending[0] if pending else None,
             may_stand=None if state.may_stand == seat else state.may_stand,
@@ -83,7 +93,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         )
     if amount > stack:
         return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
-    highest, have, limit = state.highest_stake, state.stakes[seat], state.rules.limit
+    highest, have, limit = max(state.stakes), state.stakes[seat], state.rules.limit
     total = have + amount
     if total < highest and amount < stack:
         return refuse(
@@ -104,8 +114,10 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         )
     if total > highest:
         # A bet or a raise: every other active player must answer it.
-        others = _active(state) - {seat}
-        pending = seats_from(seat + 1, others, state.num_seats)
+        others: frozenset[int] | tuple[int, ...] = seats_without(state.players, seat)
+        if state.all_in:
+            others = frozenset(others) - state.all_in
+        pending = seats_from(seat + 1, others, len(state.stacks))
     else:
         pending = state.pending[1:]
     state = stake_chips(
@@ -135,7 +147,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     seat = state.to_act
     assert seat is not None
     may_stand = state.may_stand == seat
-    highest, have, stack = state.highest_stake, state.stakes[seat], state.stacks[seat]
+    highest, have, stack = max(state.stakes), state.stakes[seat], state.stacks[seat]
     least = max(highest - have, 1)
     most = min(highest + state.rules.limit - have, stack)
     if stack < least:

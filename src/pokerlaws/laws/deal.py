@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.laws import say
@@ -62,15 +63,15 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def deal(state: GameState) -> GameState:
-    """Deal five cards to each player from the top of the stock, then begin the say."""
-    n = state.num_seats
+def deal(state: GameState, **changes: Any) -> GameState:
+    """Deal five cards to each player from the top of the stock, then begin the say;
+    ``changes`` (which the say does not read) are made in the same step."""
     # Law 7: one card a round to each seat dealt in, from the dealer's left.
-    order = seats_from(state.dealer + 1, state.seated, n)
+    order = seats_from(state.dealer + 1, state.seated, len(state.stacks))
     count = len(order)
     stock = state.stock
-    hands: list[tuple[Card, ...]] = [()] * n
+    hands: list[tuple[Card, ...]] = [()] * len(state.stacks)
     for position, seat in enumerate(order):
         hands[seat] = stock[position : count * HAND_SIZE : count]
     dealt = tuple(hands)
-    return say.begin(state.evolve(hands=dealt, dealt=dealt, stock=stock[count * HAND_SIZE :]))
+    return say.begin(state, hands=dealt, dealt=dealt, stock=stock[count * HAND_SIZE :], **changes)

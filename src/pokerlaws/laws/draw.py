@@ -13,14 +13,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations
+from itertools import combinations, filterfalse
 from operator import itemgetter
 
 from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
-from pokerlaws.laws.staking import stake_chips
-from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.laws.staking import stake_chips, stake_choices
+from pokerlaws.state import GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
     CardNotHeld,
@@ -37,7 +37,7 @@ __all__ = ["apply_draw", "begin", "legal", "shortfall"]
 
 def begin(state: GameState) -> GameState:
     """Begin the draw with the first player on the dealer's left (Laws 34-35)."""
-    order = seats_from(state.dealer + 1, state.players, state.num_seats)
+    order = seats_from(state.dealer + 1, state.players, len(state.stacks))
     return state.evolve(phase=Phase.DRAW, pending=order, to_act=order[0])
 
 
@@ -45,18 +45,18 @@ def shortfall(state: GameState, seat: int) -> int:
     """How much ``seat`` must add to make his stake good (Law 36); 0 when all in."""
     if seat in state.all_in:
         return 0
-    return state.highest_stake - state.stakes[seat]
+    stakes = state.stakes
+    return max(stakes) - stakes[seat]
 
 
 def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
     """Apply a ``Stake`` (making good), ``Pass`` or ``Discard`` by the seat to draw."""
     seat = action.seat
     if isinstance(action, Pass):
-        players = tuple(s for s in state.players if s != seat)
         pending = state.pending[1:]
         return _after(
             state.evolve(
-                players=players,
+                players=seats_without(state.players, seat),
                 pending=pending,
                 to_act=pending[0] if pending else None,
                 history=(*state.history, action),
@@ -76,15 +76,14 @@ def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
         )
     hand = state.hands[seat]
     thrown = action.cards
-    if len(set(thrown)) != len(thrown):
+    thrown_set = frozenset(thrown)
+    if len(thrown_set) != len(thrown):
         twice = next(card for card in thrown if thrown.count(card) > 1)
         return refuse(CardRepeated, 36, action, f"cannot discard {twice} twice")
-    for card in thrown:
-        if card not in hand:
-            return refuse(
-                CardNotHeld, 36, action, f"cannot discard {card}, which is not in his hand"
-            )
-    return _after(_serve(state, action))
+    if not thrown_set.issubset(hand):
+        card = next(card for card in thrown if card not in hand)
+        return refuse(CardNotHeld, 36, action, f"cannot discard {card}, which is not in his hand")
+    return _serve(state, action, thrown_set)
 
 
 def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleViolation:
@@ -116,9 +115,9 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
     )
 
 
-def _serve(state: GameState, action: Discard) -> GameState:
-    """Replace ``thrown`` from the top of the stock (Law 39), gathering the discards when
-    the stock runs short (Law 41)."""
+def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> GameState:
+    """Replace the discarded cards from the top of the stock (Law 39), gathering the
+    discards when the stock runs short (Law 41)."""
     seat, thrown = action.seat, action.cards
     wanted = len(thrown)
     stock, discards = state.stock, state.discards
@@ -132,18 +131,20 @@ def _serve(state: GameState, action: Discard) -> GameState:
         stock, discards = (*stock, *gathered, *thrown), ()
     else:
         discards = (*discards, *thrown)
-    kept = tuple(card for card in state.hands[seat] if card not in thrown)
     hands = list(state.hands)
-    hands[seat] = (*kept, *stock[:wanted])
+    hands[seat] = (*filterfalse(thrown_set.__contains__, hands[seat]), *stock[:wanted])
     pending = state.pending[1:]
-    return state.evolve(
-        hands=tuple(hands),
-        stock=stock[wanted:],
-        discards=discards,
-        pending=pending,
-        to_act=pending[0] if pending else None,
-        history=(*state.history, action),
-    )
+    changes = {
+        "hands": tuple(hands),
+        "stock": stock[wanted:],
+        "discards": discards,
+        "history": (*state.history, action),
+    }
+    if not pending:
+        # The last draw (two players at least are in: a pass that left one ended the game)
+        # begins the betting in the same step.
+        return betting.begin(state, **changes)
+    return state.evolve(pending=pending, to_act=pending[0] if pending else None, **changes)
 
 
 def _after(state: GameState) -> GameState:
@@ -160,11 +161,18 @@ def legal(state: GameState) -> tuple[Action, ...]:
     assert seat is not None
     short = shortfall(state, seat)
     if short:
-        return (Pass(seat=seat), Stake(seat=seat, amount=min(short, state.stacks[seat])))
-    return (Pass(seat=seat), *_discards(seat, state.hands[seat]))
+        amount = min(short, state.stacks[seat])
+        return stake_choices(seat, amount, amount)
+    return (_pass(seat), *_discards(seat, state.hands[seat]))
 
 
-def _discards(seat: int, hand: tuple[Card, ...]) -> tuple[Discard, ...]:
+# Actions are frozen values: one record per seat serves every draw.
+@cache
+def _pass(seat: int) -> Pass:
+    return Pass(seat=seat)
+
+
+def _discards(seat: int, hand: tuple[Card, ...]) -> list[Discard]:
     """One ``Discard`` per subset of ``hand``, pat first, in the order of
     ``itertools.combinations(hand, size)`` for each size."""
     # Subsets of the hand sorted in deck order are already in Discard's canonical order, so

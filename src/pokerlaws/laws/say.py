@@ -10,10 +10,12 @@ say has passed, the game is over unopened (Law 29).
 
 from __future__ import annotations
 
+from typing import Any
+
 from pokerlaws.actions import Action, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
 from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.state import GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
     NotEnoughChips,
@@ -32,13 +34,16 @@ def last_to_say(state: GameState) -> int:
     return state.ante_seat if state.last_straddler is None else state.last_straddler
 
 
-def begin(state: GameState) -> GameState:
-    """Begin the say on the left of the last to say (Laws 23-24)."""
+def begin(state: GameState, **changes: Any) -> GameState:
+    """Begin the say on the left of the last to say (Laws 23-24); ``changes`` (which the say
+    does not read) are made in the same step."""
     last = last_to_say(state)
     # A player all in from his ante has nothing more to say; he stays in the game.
-    speakers = frozenset(state.players) - state.all_in
-    order = seats_from(last + 1, speakers, state.num_seats)
-    return _after(state.evolve(phase=Phase.SAY, pending=order, to_act=order[0] if order else None))
+    speakers = frozenset(state.players) - state.all_in if state.all_in else state.players
+    order = seats_from(last + 1, speakers, len(state.stacks))
+    return _after(
+        state.evolve(phase=Phase.SAY, pending=order, to_act=order[0] if order else None, **changes)
+    )
 
 
 def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
@@ -47,7 +52,7 @@ def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
     Law 25 with Ambiguities 2 and 4 for the opening; Law 26 and the limit afterwards.
     """
     have = state.stakes[seat]
-    least_total = 2 * state.straddle_level if state.opener is None else state.highest_stake
+    least_total = 2 * state.straddle_level if state.opener is None else max(state.stakes)
     most_total = least_total + state.rules.limit
     return max(least_total - have, 0), most_total - have
 
@@ -60,7 +65,7 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
         pending = state.pending[1:]
         return _after(
             state.evolve(
-                players=tuple(s for s in state.players if s != seat),
+                players=seats_without(state.players, seat),
                 pending=pending,
                 to_act=pending[0] if pending else None,
                 history=(*state.history, action),

@@ -19,7 +19,9 @@ __all__ = ["stake_chips", "stake_choices", "with_item"]
 
 def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
     """Return ``values`` with the item at ``index`` replaced."""
-    return (*values[:index], value, *values[index + 1 :])
+    items = list(values)
+    items[index] = value
+    return tuple(items)
 
 
 def stake_chips(
@@ -40,28 +42,26 @@ def stake_chips(
         forced: book it as forced (ante, straddle, jack-pot ante) rather than voluntary.
         in_stake: count it in the seat's stake (a jack-pot ante of any seat but the ante
             seat is paid to the pool without being a stake: API.md).
-        changes: further attributes to change in the same step.
+        changes: further attributes to change in the same step (not ``players``,
+            ``all_in`` or the chip counts, which this reads).
     """
     stack = state.stacks[seat] - amount
-    new = state.evolve(
-        stacks=with_item(state.stacks, seat, stack),
-        stakes=with_item(state.stakes, seat, state.stakes[seat] + amount)
-        if in_stake
-        else state.stakes,
-        pool=state.pool + amount,
-        forced=with_item(state.forced, seat, state.forced[seat] + amount)
-        if forced
-        else state.forced,
-        voluntary=state.voluntary
-        if forced
-        else with_item(state.voluntary, seat, state.voluntary[seat] + amount),
-        **changes,
-    )
-    if stack == 0 and seat not in new.all_in:
+    changes["stacks"] = with_item(state.stacks, seat, stack)
+    changes["pool"] = state.pool + amount
+    if in_stake:
+        changes["stakes"] = with_item(state.stakes, seat, state.stakes[seat] + amount)
+    if forced:
+        changes["forced"] = with_item(state.forced, seat, state.forced[seat] + amount)
+        voluntary = state.voluntary[seat]
+    else:
+        voluntary = state.voluntary[seat] + amount
+        changes["voluntary"] = with_item(state.voluntary, seat, voluntary)
+    if stack == 0 and seat not in state.all_in:
         # Law 60: a player who stakes his last chip stays in, shown for what he has staked.
-        claim = AllIn(seat, new.voluntary[seat], frozenset(new.players))
-        new = new.evolve(all_in=new.all_in | {seat}, claims=(*new.claims, claim))
-    return new
+        claim = AllIn(seat, voluntary, frozenset(state.players))
+        changes["all_in"] = state.all_in | {seat}
+        changes["claims"] = (*state.claims, claim)
+    return state.evolve(**changes)
 
 
 # legal_actions offers the same few menus over and over (a seat, a range of amounts); actions
