@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
@@ -17,7 +17,10 @@ from pokerlaws.actions import Action
 from pokerlaws.cards import Card, Rank
 from pokerlaws.rules import Rules
 
-__all__ = ["AllIn", "GameState", "Phase", "seats_from", "seats_without"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing.Unpack takes a TypedDict from 3.12
+
+__all__ = ["AllIn", "Changes", "GameState", "Phase", "seats_from", "seats_without"]
 
 
 class Phase(enum.Enum):
@@ -140,19 +143,24 @@ class GameState:
     claims: tuple[AllIn, ...]
     """What each all-in player may claim at the show, in the order they went all in (Law 60)."""
 
-    def evolve(self, **changes: Any) -> GameState:
-        """Return a copy with ``changes`` applied: ``attrs.evolve``, but cheap enough to run
-        on every action.
-
-        States are built on every action (STYLE.md, principle 2), so this copies the
-        instance dictionary in one C-level call instead of running attrs' ``__init__`` over
-        29 fields (about 0.5 us instead of 2.8 us). Nothing is validated, as before: the
-        fields are checked by the code that computes them. An unknown name is refused.
-        """
+    def evolve(self, **changes: Unpack[Changes]) -> GameState:
+        """Return a copy with ``changes`` applied, like ``attrs.evolve``; unknown names are
+        refused. The engine's own transitions use :meth:`with_changes`."""
         if not changes.keys() <= _FIELD_NAMES:
             raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
-        fields = self.__dict__.copy()
-        fields.update(changes)
+        return self.with_changes(changes)
+
+    def with_changes(self, changes: Changes) -> GameState:
+        """Return a copy with ``changes`` (a dict of field values) applied.
+
+        States are built on every action (STYLE.md, principle 2), so this merges the
+        instance dictionary with ``changes`` in one C-level operation instead of running
+        attrs' ``__init__`` over every field: about 0.4 us instead of 2.8 us, and a dict
+        literal spares the keyword-argument handling of :meth:`evolve` (about 50 ns a
+        field). ``Changes`` lets mypy check the names and types; nothing is checked at run
+        time, as attrs' ``__init__`` checked nothing either.
+        """
+        fields = self.__dict__ | changes
         # The copied hash belongs to the old state; attrs computes the new one when asked.
         fields[_CACHED_HASH] = None
         new = _new_object(GameState)
@@ -185,7 +193,45 @@ class GameState:
         return self.jackpot_round > 0
 
 
+class Changes(TypedDict, total=False):
+    """Some of :class:`GameState`'s fields, for :meth:`GameState.with_changes`."""
+
+    rules: Rules
+    phase: Phase
+    dealer: int
+    to_act: int | None
+    stacks: tuple[int, ...]
+    stakes: tuple[int, ...]
+    pool: int
+    players: tuple[int, ...]
+    hands: tuple[tuple[Card, ...], ...]
+    openers_required: Rank | None
+    winners: tuple[int, ...]
+    shown: frozenset[int]
+    history: tuple[Action, ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    dealt: tuple[tuple[Card, ...], ...]
+    opener: int | None
+    jackpot_round: int
+    straddle_level: int
+    last_straddler: int | None
+    payouts: tuple[int, ...]
+    all_in: frozenset[int]
+    seated: tuple[int, ...]
+    ante_seat: int
+    pending: tuple[int, ...]
+    forced: tuple[int, ...]
+    voluntary: tuple[int, ...]
+    carried: int
+    may_stand: int | None
+    last_staker: int | None
+    claims: tuple[AllIn, ...]
+
+
 _FIELD_NAMES = frozenset(field.name for field in attrs.fields(GameState))
+if Changes.__annotations__.keys() != _FIELD_NAMES:  # pragma: no cover - caught at import
+    raise TypeError("Changes must name exactly GameState's fields")
 # attrs keeps a dict class's cached hash in the instance dictionary under this name.
 _CACHED_HASH = "_attrs_cached_hash"
 _new_object = object.__new__

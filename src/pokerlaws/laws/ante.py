@@ -9,12 +9,11 @@ last say (Laws 23-24, in :mod:`.say`).
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from pokerlaws.actions import Action, DeclineStraddle, Straddle
 from pokerlaws.laws import deal
-from pokerlaws.laws.staking import stake_chips
-from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.laws.staking import chips_staked
+from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import RuleViolation
 
 __all__ = ["apply_straddle", "begin", "legal", "post_antes"]
@@ -32,8 +31,9 @@ def post_antes(state: GameState) -> GameState:
     ante_seat = state.ante_seat
     payers = state.seated if state.is_jackpot else (ante_seat,)
     for seat in payers:
-        state = stake_chips(
-            state, seat, min(ante, state.stacks[seat]), forced=True, in_stake=seat == ante_seat
+        paid = min(ante, state.stacks[seat])
+        state = state.with_changes(
+            chips_staked(state, seat, paid, forced=True, in_stake=seat == ante_seat)
         )
     return state
 
@@ -54,7 +54,7 @@ def begin(state: GameState) -> GameState:
     )
     if not can_straddle:
         return deal.deal(state)
-    return state.evolve(phase=Phase.STRADDLE, pending=(first,), to_act=first)
+    return state.with_changes({"phase": Phase.STRADDLE, "pending": (first,), "to_act": first})
 
 
 def _chain_after(state: GameState, seat: int) -> tuple[int, ...]:
@@ -63,7 +63,7 @@ def _chain_after(state: GameState, seat: int) -> tuple[int, ...]:
     return order[: order.index(state.ante_seat)]
 
 
-def _next(state: GameState, pending: tuple[int, ...], **changes: Any) -> GameState:
+def _next(state: GameState, pending: tuple[int, ...], changes: Changes) -> GameState:
     """Pass the straddle on, or deal when straddling is over (Laws 21-22); ``changes`` are
     made in the same step."""
     level = state.straddle_level + state.rules.ante
@@ -74,8 +74,8 @@ def _next(state: GameState, pending: tuple[int, ...], **changes: Any) -> GameSta
     stacks = state.stacks
     pending = tuple(seat for seat in pending if stacks[seat] >= level)
     if not pending:
-        return deal.deal(state, **changes)
-    return state.evolve(pending=pending, to_act=pending[0], **changes)
+        return deal.deal(state, changes)
+    return state.with_changes({**changes, "pending": pending, "to_act": pending[0]})
 
 
 def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolation:
@@ -85,24 +85,23 @@ def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolatio
     if isinstance(action, DeclineStraddle):
         if state.last_straddler is None:
             # Law 21: if No. 1 will not straddle, nobody may.
-            return deal.deal(state, history=history)
-        return _next(state, state.pending[1:], history=history)
+            return deal.deal(state, {"history": history})
+        return _next(state, state.pending[1:], {"history": history})
     assert isinstance(action, Straddle)
     # Only a seat that can pay a straddle within half the limit is ever asked (see _next),
     # so the seat to act may always straddle; a straddle at any other moment is refused by
     # the engine before it comes here (StraddleNotAllowed, StraddleAboveHalfLimit).
     level = state.straddle_level + state.rules.ante
-    state = stake_chips(
-        state,
-        seat,
-        level,
-        forced=True,
-        straddle_level=level,
-        last_straddler=seat,
-        history=history,
+    state = state.with_changes(
+        {
+            **chips_staked(state, seat, level, forced=True),
+            "straddle_level": level,
+            "last_straddler": seat,
+            "history": history,
+        }
     )
     pending = _chain_after(state, seat)
-    return _next(state, pending)
+    return _next(state, pending, {})
 
 
 def legal(state: GameState) -> tuple[Action, ...]:

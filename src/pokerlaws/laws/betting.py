@@ -11,12 +11,10 @@ shown (:mod:`.show`).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import show
-from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import GameState, Phase, seats_from, seats_without
+from pokerlaws.laws.staking import chips_staked, stake_choices
+from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
     CannotStand,
@@ -35,24 +33,18 @@ def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
     return frozenset(state.players) - state.all_in if state.all_in else state.players
 
 
-def begin(state: GameState, **changes: Any) -> GameState:
+def begin(state: GameState, changes: Changes | None = None) -> GameState:
     """Begin the betting with the first active player on the ante's left (Law 53);
     ``changes`` (which this does not read) are made in the same step."""
     n = len(state.stacks)
+    changes = {**(changes or {}), "phase": Phase.BETTING, "stakes": (0,) * n}
     active = _active(state)
     if len(active) <= 1:
         # Laws 60-61: nobody is left to bet against; the hands go to the show.
-        return show.showdown(state.evolve(phase=Phase.BETTING, stakes=(0,) * n, **changes))
+        return show.showdown(state.with_changes(changes))
     order = seats_from(state.ante_seat + 1, active, n)
     first = order[0]
-    return state.evolve(
-        phase=Phase.BETTING,
-        stakes=(0,) * n,
-        pending=order,
-        to_act=first,
-        may_stand=first,
-        **changes,
-    )
+    return state.with_changes({**changes, "pending": order, "to_act": first, "may_stand": first})
 
 
 def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation:
@@ -68,21 +60,25 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
                 "(the description; Law 53 has every other player stake or retire)",
             )
         pending = (*state.pending[1:], seat)
-        return state.evolve(
-            pending=pending,
-            to_act=pending[0],
-            may_stand=None,
-            history=(*state.history, action),
+        return state.with_changes(
+            {
+                "pending": pending,
+                "to_act": pending[0],
+                "may_stand": None,
+                "history": (*state.history, action),
+            }
         )
     if isinstance(action, Pass):
         # Law 54: he lays down his cards and loses his stake.
         pending = state.pending[1:]
-        state = state.evolve(
-            players=seats_without(state.players, seat),
-            pending=pending,
-            to_act=pending[0] if pending else None,
-            may_stand=None if state.may_stand == seat else state.may_stand,
-            history=(*state.history, action),
+        state = state.with_changes(
+            {
+                "players": seats_without(state.players, seat),
+                "pending": pending,
+                "to_act": pending[0] if pending else None,
+                "may_stand": None if state.may_stand == seat else state.may_stand,
+                "history": (*state.history, action),
+            }
         )
         return _after(state)
     assert isinstance(action, Stake)
@@ -120,16 +116,15 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         pending = seats_from(seat + 1, others, len(state.stacks))
     else:
         pending = state.pending[1:]
-    state = stake_chips(
-        state,
-        seat,
-        amount,
-        forced=False,
-        last_staker=seat,
-        may_stand=None,
-        pending=pending,
-        to_act=pending[0] if pending else None,
-        history=(*state.history, action),
+    state = state.with_changes(
+        {
+            **chips_staked(state, seat, amount, forced=False),
+            "last_staker": seat,
+            "may_stand": None,
+            "pending": pending,
+            "to_act": pending[0] if pending else None,
+            "history": (*state.history, action),
+        }
     )
     return _after(state)
 

@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import Any
 
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.laws import say
 from pokerlaws.rules import Rules
-from pokerlaws.state import GameState, seats_from
+from pokerlaws.state import Changes, GameState, seats_from
 
 __all__ = ["HAND_SIZE", "check_deck", "deal"]
 
@@ -63,7 +62,7 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     return cards
 
 
-def deal(state: GameState, **changes: Any) -> GameState:
+def deal(state: GameState, changes: Changes | None = None) -> GameState:
     """Deal five cards to each player from the top of the stock, then begin the say;
     ``changes`` (which the say does not read) are made in the same step."""
     # Law 7: one card a round to each seat dealt in, from the dealer's left.
@@ -74,4 +73,5 @@ def deal(state: GameState, **changes: Any) -> GameState:
     for position, seat in enumerate(order):
         hands[seat] = stock[position : count * HAND_SIZE : count]
     dealt = tuple(hands)
-    return say.begin(state, hands=dealt, dealt=dealt, stock=stock[count * HAND_SIZE :], **changes)
+    rest = stock[count * HAND_SIZE :]
+    return say.begin(state, {**(changes or {}), "hands": dealt, "dealt": dealt, "stock": rest})

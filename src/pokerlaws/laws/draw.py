@@ -19,8 +19,8 @@ from operator import itemgetter
 from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
-from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import GameState, Phase, seats_from, seats_without
+from pokerlaws.laws.staking import chips_staked, stake_choices
+from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
     CardNotHeld,
@@ -35,10 +35,13 @@ from pokerlaws.violations import (
 __all__ = ["apply_draw", "begin", "legal", "shortfall"]
 
 
-def begin(state: GameState) -> GameState:
-    """Begin the draw with the first player on the dealer's left (Laws 34-35)."""
+def begin(state: GameState, changes: Changes | None = None) -> GameState:
+    """Begin the draw with the first player on the dealer's left (Laws 34-35); ``changes``
+    (which the draw does not read) are made in the same step."""
     order = seats_from(state.dealer + 1, state.players, len(state.stacks))
-    return state.evolve(phase=Phase.DRAW, pending=order, to_act=order[0])
+    return state.with_changes(
+        {**(changes or {}), "phase": Phase.DRAW, "pending": order, "to_act": order[0]}
+    )
 
 
 def shortfall(state: GameState, seat: int) -> int:
@@ -55,11 +58,13 @@ def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
     if isinstance(action, Pass):
         pending = state.pending[1:]
         return _after(
-            state.evolve(
-                players=seats_without(state.players, seat),
-                pending=pending,
-                to_act=pending[0] if pending else None,
-                history=(*state.history, action),
+            state.with_changes(
+                {
+                    "players": seats_without(state.players, seat),
+                    "pending": pending,
+                    "to_act": pending[0] if pending else None,
+                    "history": (*state.history, action),
+                }
             )
         )
     short = shortfall(state, seat)
@@ -110,8 +115,12 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
             f"up to {state.highest_stake}), not {amount}",
         )
     # He stays to act: making good comes before his discard (Law 36).
-    return stake_chips(
-        state, seat, amount, forced=False, last_staker=seat, history=(*state.history, action)
+    return state.with_changes(
+        {
+            **chips_staked(state, seat, amount, forced=False),
+            "last_staker": seat,
+            "history": (*state.history, action),
+        }
     )
 
 
@@ -134,7 +143,7 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
     hands = list(state.hands)
     hands[seat] = (*filterfalse(thrown_set.__contains__, hands[seat]), *stock[:wanted])
     pending = state.pending[1:]
-    changes = {
+    changes: Changes = {
         "hands": tuple(hands),
         "stock": stock[wanted:],
         "discards": discards,
@@ -143,8 +152,8 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
     if not pending:
         # The last draw (two players at least are in: a pass that left one ended the game)
         # begins the betting in the same step.
-        return betting.begin(state, **changes)
-    return state.evolve(pending=pending, to_act=pending[0] if pending else None, **changes)
+        return betting.begin(state, changes)
+    return state.with_changes({**changes, "pending": pending, "to_act": pending[0]})
 
 
 def _after(state: GameState) -> GameState:

@@ -10,12 +10,10 @@ say has passed, the game is over unopened (Law 29).
 
 from __future__ import annotations
 
-from typing import Any
-
 from pokerlaws.actions import Action, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
-from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import GameState, Phase, seats_from, seats_without
+from pokerlaws.laws.staking import chips_staked, stake_choices
+from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
     NotEnoughChips,
@@ -34,15 +32,16 @@ def last_to_say(state: GameState) -> int:
     return state.ante_seat if state.last_straddler is None else state.last_straddler
 
 
-def begin(state: GameState, **changes: Any) -> GameState:
+def begin(state: GameState, changes: Changes) -> GameState:
     """Begin the say on the left of the last to say (Laws 23-24); ``changes`` (which the say
     does not read) are made in the same step."""
     last = last_to_say(state)
     # A player all in from his ante has nothing more to say; he stays in the game.
     speakers = frozenset(state.players) - state.all_in if state.all_in else state.players
     order = seats_from(last + 1, speakers, len(state.stacks))
+    to_act = order[0] if order else None
     return _after(
-        state.evolve(phase=Phase.SAY, pending=order, to_act=order[0] if order else None, **changes)
+        state.with_changes({**changes, "phase": Phase.SAY, "pending": order, "to_act": to_act})
     )
 
 
@@ -64,11 +63,13 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
         # Law 27: his cards are dead and his stake stays in the pool.
         pending = state.pending[1:]
         return _after(
-            state.evolve(
-                players=seats_without(state.players, seat),
-                pending=pending,
-                to_act=pending[0] if pending else None,
-                history=(*state.history, action),
+            state.with_changes(
+                {
+                    "players": seats_without(state.players, seat),
+                    "pending": pending,
+                    "to_act": pending[0] if pending else None,
+                    "history": (*state.history, action),
+                }
             )
         )
     assert isinstance(action, Stake)
@@ -118,19 +119,18 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             f"({state.rules.limit}; the limit is set in the book's description and serves "
             "Law 26)",
         )
+    changes: Changes = {
+        **chips_staked(state, seat, amount, forced=False),
+        "history": (*state.history, action),
+        "last_staker": seat,
+        "opener": seat if opening else state.opener,
+    }
     pending = state.pending[1:]
-    state = stake_chips(
-        state,
-        seat,
-        amount,
-        forced=False,
-        pending=pending,
-        to_act=pending[0] if pending else None,
-        history=(*state.history, action),
-        last_staker=seat,
-        opener=seat if opening else state.opener,
-    )
-    return _after(state)
+    if not pending:
+        # The last say, and the game is open with two players at least: the draw begins
+        # in the same step (what _after would do after a second build).
+        return draw.begin(state, changes)
+    return state.with_changes({**changes, "pending": pending, "to_act": pending[0]})
 
 
 def _after(state: GameState) -> GameState:

@@ -20,16 +20,18 @@ def _end(state: GameState, payouts: list[int], shown: frozenset[int]) -> GameSta
     paid = sum(payouts)
     stacks = tuple(stack + won for stack, won in zip(state.stacks, payouts, strict=True))
     winners = tuple(seat for seat, won in enumerate(payouts) if won)
-    return state.evolve(
-        phase=Phase.OVER,
-        to_act=None,
-        pending=(),
-        stacks=stacks,
-        pool=state.pool - paid,
-        payouts=tuple(payouts),
-        winners=winners,
-        shown=shown,
-        may_stand=None,
+    return state.with_changes(
+        {
+            "phase": Phase.OVER,
+            "to_act": None,
+            "pending": (),
+            "stacks": stacks,
+            "pool": state.pool - paid,
+            "payouts": tuple(payouts),
+            "winners": winners,
+            "shown": shown,
+            "may_stand": None,
+        }
     )
 
 

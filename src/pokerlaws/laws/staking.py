@@ -9,12 +9,11 @@ show needs (Ambiguity 14).
 from __future__ import annotations
 
 import functools
-from typing import Any
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
-from pokerlaws.state import AllIn, GameState
+from pokerlaws.state import AllIn, Changes, GameState
 
-__all__ = ["stake_chips", "stake_choices", "with_item"]
+__all__ = ["chips_staked", "stake_choices", "with_item"]
 
 
 def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -24,16 +23,14 @@ def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...
     return tuple(items)
 
 
-def stake_chips(
-    state: GameState,
-    seat: int,
-    amount: int,
-    *,
-    forced: bool,
-    in_stake: bool = True,
-    **changes: Any,
-) -> GameState:
-    """Move ``amount`` chips from ``seat``'s stack into the pool and return the new state.
+def chips_staked(
+    state: GameState, seat: int, amount: int, *, forced: bool, in_stake: bool = True
+) -> Changes:
+    """Return the changes that move ``amount`` chips from ``seat``'s stack into the pool.
+
+    The caller adds its own changes and builds the next state once
+    (:meth:`GameState.with_changes`): states are built on every action, so each action
+    builds as few as it can.
 
     Args:
         state: the state before staking.
@@ -42,12 +39,12 @@ def stake_chips(
         forced: book it as forced (ante, straddle, jack-pot ante) rather than voluntary.
         in_stake: count it in the seat's stake (a jack-pot ante of any seat but the ante
             seat is paid to the pool without being a stake: API.md).
-        changes: further attributes to change in the same step (not ``players``,
-            ``all_in`` or the chip counts, which this reads).
     """
     stack = state.stacks[seat] - amount
-    changes["stacks"] = with_item(state.stacks, seat, stack)
-    changes["pool"] = state.pool + amount
+    changes: Changes = {
+        "stacks": with_item(state.stacks, seat, stack),
+        "pool": state.pool + amount,
+    }
     if in_stake:
         changes["stakes"] = with_item(state.stakes, seat, state.stakes[seat] + amount)
     if forced:
@@ -61,7 +58,7 @@ def stake_chips(
         claim = AllIn(seat, voluntary, frozenset(state.players))
         changes["all_in"] = state.all_in | {seat}
         changes["claims"] = (*state.claims, claim)
-    return state.evolve(**changes)
+    return changes
 
 
 # legal_actions offers the same few menus over and over (a seat, a range of amounts); actions
