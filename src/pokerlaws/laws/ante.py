@@ -12,7 +12,7 @@ import functools
 
 from pokerlaws.actions import Action, DeclineStraddle, Straddle
 from pokerlaws.laws import deal
-from pokerlaws.laws.staking import chips_staked
+from pokerlaws.laws.staking import stake_chips
 from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import RuleViolation
 
@@ -33,7 +33,7 @@ def post_antes(state: GameState) -> GameState:
     for seat in payers:
         paid = min(ante, state.stacks[seat])
         state = state.with_changes(
-            chips_staked(state, seat, paid, forced=True, in_stake=seat == ante_seat)
+            stake_chips(state, seat, paid, forced=True, in_stake=seat == ante_seat)
         )
     return state
 
@@ -94,7 +94,7 @@ def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolatio
     level = state.straddle_level + state.rules.ante
     state = state.with_changes(
         {
-            **chips_staked(state, seat, level, forced=True),
+            **stake_chips(state, seat, level, forced=True),
             "straddle_level": level,
             "last_straddler": seat,
             "history": history,

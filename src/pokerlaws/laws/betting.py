@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import show
-from pokerlaws.laws.staking import chips_staked, stake_choices
+from pokerlaws.laws.staking import stake_chips, stake_choices
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -118,7 +118,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         pending = state.pending[1:]
     state = state.with_changes(
         {
-            **chips_staked(state, seat, amount, forced=False),
+            **stake_chips(state, seat, amount, forced=False),
             "last_staker": seat,
             "may_stand": None,
             "pending": pending,

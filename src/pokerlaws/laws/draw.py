@@ -19,7 +19,7 @@ from operator import itemgetter
 from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
-from pokerlaws.laws.staking import chips_staked, stake_choices
+from pokerlaws.laws.staking import stake_chips, stake_choices
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -117,7 +117,7 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
     # He stays to act: making good comes before his discard (Law 36).
     return state.with_changes(
         {
-            **chips_staked(state, seat, amount, forced=False),
+            **stake_chips(state, seat, amount, forced=False),
             "last_staker": seat,
             "history": (*state.history, action),
         }

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
-from pokerlaws.laws.staking import chips_staked, stake_choices
+from pokerlaws.laws.staking import stake_chips, stake_choices
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -120,7 +120,7 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             "Law 26)",
         )
     changes: Changes = {
-        **chips_staked(state, seat, amount, forced=False),
+        **stake_chips(state, seat, amount, forced=False),
         "history": (*state.history, action),
         "last_staker": seat,
         "opener": seat if opening else state.opener,

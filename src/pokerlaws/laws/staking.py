@@ -13,7 +13,7 @@ import functools
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.state import AllIn, Changes, GameState
 
-__all__ = ["chips_staked", "stake_choices", "with_item"]
+__all__ = ["stake_chips", "stake_choices", "with_item"]
 
 
 def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -23,7 +23,7 @@ def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...
     return tuple(items)
 
 
-def chips_staked(
+def stake_chips(
     state: GameState, seat: int, amount: int, *, forced: bool, in_stake: bool = True
 ) -> Changes:
     """Return the changes that move ``amount`` chips from ``seat``'s stack into the pool.
