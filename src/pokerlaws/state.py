@@ -167,6 +167,16 @@ class GameState:
         _set_attribute(new, "__dict__", fields)
         return new
 
+    @classmethod
+    def from_fields(cls, fields: Changes) -> GameState:
+        """Build a state from every one of its fields (``new_game`` builds the first state of
+        each game so, sparing attrs' ``__init__`` and its 31 keyword arguments)."""
+        if fields.keys() != _FIELD_NAMES:
+            raise TypeError(f"a GameState has the fields {sorted(_FIELD_NAMES)}")
+        new = _new_object(cls)
+        _set_attribute(new, "__dict__", {**fields, _CACHED_HASH: None})
+        return new
+
     @property
     def num_seats(self) -> int:
         """How many seats the table has (2-10)."""

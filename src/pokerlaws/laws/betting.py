@@ -146,5 +146,5 @@ def legal(state: GameState) -> tuple[Action, ...]:
     least = max(highest - have, 1)
     most = min(highest + state.rules.limit - have, stack)
     if stack < least:
-        return stake_choices(seat, stack, stack, may_stand=may_stand)
-    return stake_choices(seat, least, most, may_stand=may_stand)
+        return stake_choices(seat, stack, stack, may_stand)
+    return stake_choices(seat, least, most, may_stand)

@@ -65,9 +65,7 @@ def stake_chips(
 # are frozen values, so one tuple can serve every state that asks, at a dictionary lookup's
 # cost instead of building a dozen records.
 @functools.lru_cache(maxsize=8192)
-def stake_choices(
-    seat: int, least: int, most: int, *, may_stand: bool = False
-) -> tuple[Action, ...]:
+def stake_choices(seat: int, least: int, most: int, may_stand: bool = False) -> tuple[Action, ...]:
     """Return ``Pass``, then ``Stand`` if ``may_stand``, then a ``Stake`` of each amount from
     ``least`` to ``most`` (none when ``most < least``), all by ``seat``."""
     actions: list[Action] = [Pass(seat=seat)]
