@@ -18,7 +18,7 @@ from pokerlaws.actions import Action, DeclineStraddle, Discard, Pass, Stake, Sta
 from pokerlaws.cards import Card
 from pokerlaws.laws import ante, betting, deal, draw, jackpot, say
 from pokerlaws.rules import Rules
-from pokerlaws.state import GameState, Phase, seats_from
+from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
     GameIsOver,
     IllegalActionError,
@@ -212,6 +212,25 @@ def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
     )
 
 
+# The fields every game starts with, whatever the table (copying them is cheaper than
+# writing them out for each game).
+_FRESH: Changes = {
+    "phase": Phase.STRADDLE,
+    "to_act": None,
+    "winners": (),
+    "shown": frozenset(),
+    "history": (),
+    "discards": (),
+    "opener": None,
+    "last_straddler": None,
+    "all_in": frozenset(),
+    "pending": (),
+    "may_stand": None,
+    "last_staker": None,
+    "claims": (),
+}
+
+
 def _start(
     rules: Rules,
     stacks: Sequence[int],
@@ -248,38 +267,26 @@ def _start(
     cards = deal.check_deck(rules, deck)
     zeros = (0,) * n
     state = GameState.from_fields(
-        {
+        _FRESH
+        | {
             "rules": rules,
-            "phase": Phase.STRADDLE,
             "dealer": dealer,
-            "to_act": None,
             "stacks": chips,
             "stakes": zeros,
             "pool": carried,
             "players": seated,
             "hands": ((),) * n,
             "openers_required": jackpot.openers_for(jackpot_round),
-            "winners": (),
-            "shown": frozenset(),
-            "history": (),
             "stock": cards,
-            "discards": (),
             "dealt": ((),) * n,
-            "opener": None,
             "jackpot_round": jackpot_round,
             "straddle_level": rules.ante,
-            "last_straddler": None,
             "payouts": zeros,
-            "all_in": frozenset(),
             "seated": seated,
             "ante_seat": seats_from(dealer + 1, seated, n)[0],
-            "pending": (),
             "forced": zeros,
             "voluntary": zeros,
             "carried": carried,
-            "may_stand": None,
-            "last_staker": None,
-            "claims": (),
         }
     )
     return ante.begin(ante.post_antes(state))

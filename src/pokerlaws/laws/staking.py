@@ -13,14 +13,7 @@ import functools
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.state import AllIn, Changes, GameState
 
-__all__ = ["stake_chips", "stake_choices", "with_item"]
-
-
-def with_item(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
-    """Return ``values`` with the item at ``index`` replaced."""
-    items = list(values)
-    items[index] = value
-    return tuple(items)
+__all__ = ["stake_chips", "stake_choices"]
 
 
 def stake_chips(
@@ -40,20 +33,23 @@ def stake_chips(
         in_stake: count it in the seat's stake (a jack-pot ante of any seat but the ante
             seat is paid to the pool without being a stake: API.md).
     """
-    stack = state.stacks[seat] - amount
-    changes: Changes = {
-        "stacks": with_item(state.stacks, seat, stack),
-        "pool": state.pool + amount,
-    }
+    # Each per-seat tuple is copied to a list, changed at the seat and frozen again.
+    stacks = list(state.stacks)
+    stacks[seat] -= amount
+    changes: Changes = {"stacks": tuple(stacks), "pool": state.pool + amount}
     if in_stake:
-        changes["stakes"] = with_item(state.stakes, seat, state.stakes[seat] + amount)
+        stakes = list(state.stakes)
+        stakes[seat] += amount
+        changes["stakes"] = tuple(stakes)
+    booked = list(state.forced if forced else state.voluntary)
+    booked[seat] += amount
     if forced:
-        changes["forced"] = with_item(state.forced, seat, state.forced[seat] + amount)
+        changes["forced"] = tuple(booked)
         voluntary = state.voluntary[seat]
     else:
-        voluntary = state.voluntary[seat] + amount
-        changes["voluntary"] = with_item(state.voluntary, seat, voluntary)
-    if stack == 0 and seat not in state.all_in:
+        changes["voluntary"] = tuple(booked)
+        voluntary = booked[seat]
+    if stacks[seat] == 0 and seat not in state.all_in:
         # Law 60: a player who stakes his last chip stays in, shown for what he has staked.
         claim = AllIn(seat, voluntary, frozenset(state.players))
         changes["all_in"] = state.all_in | {seat}
