@@ -33,7 +33,7 @@ def post_antes(state: GameState) -> GameState:
     for seat in payers:
         paid = min(ante, state.stacks[seat])
         state = state.with_changes(
-            stake_chips(state, seat, paid, forced=True, in_stake=seat == ante_seat)
+            stake_chips(state, seat, paid, {}, forced=True, in_stake=seat == ante_seat)
         )
     return state
 
@@ -65,7 +65,7 @@ def _chain_after(state: GameState, seat: int) -> tuple[int, ...]:
 
 def _next(state: GameState, pending: tuple[int, ...], changes: Changes) -> GameState:
     """Pass the straddle on, or deal when straddling is over (Laws 21-22); ``changes`` are
-    made in the same step."""
+    completed and made in the same step."""
     level = state.straddle_level + state.rules.ante
     if level > state.rules.highest_straddle:
         # Law 22: the straddle has reached half the limit; nobody may raise it further.
@@ -75,7 +75,9 @@ def _next(state: GameState, pending: tuple[int, ...], changes: Changes) -> GameS
     pending = tuple(seat for seat in pending if stacks[seat] >= level)
     if not pending:
         return deal.deal(state, changes)
-    return state.with_changes({**changes, "pending": pending, "to_act": pending[0]})
+    changes["pending"] = pending
+    changes["to_act"] = pending[0]
+    return state.with_changes(changes)
 
 
 def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolation:
@@ -92,14 +94,8 @@ def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolatio
     # so the seat to act may always straddle; a straddle at any other moment is refused by
     # the engine before it comes here (StraddleNotAllowed, StraddleAboveHalfLimit).
     level = state.straddle_level + state.rules.ante
-    state = state.with_changes(
-        {
-            **stake_chips(state, seat, level, forced=True),
-            "straddle_level": level,
-            "last_straddler": seat,
-            "history": history,
-        }
-    )
+    changes: Changes = {"straddle_level": level, "last_straddler": seat, "history": history}
+    state = state.with_changes(stake_chips(state, seat, level, changes, forced=True))
     pending = _chain_after(state, seat)
     return _next(state, pending, {})
 

@@ -35,16 +35,20 @@ def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
 
 def begin(state: GameState, changes: Changes | None = None) -> GameState:
     """Begin the betting with the first active player on the ante's left (Law 53);
-    ``changes`` (which this does not read) are made in the same step."""
+    ``changes`` (which this does not read) are completed and made in the same step."""
     n = len(state.stacks)
-    changes = {**(changes or {}), "phase": Phase.BETTING, "stakes": (0,) * n}
+    if changes is None:
+        changes = {}
+    changes["phase"] = Phase.BETTING
+    changes["stakes"] = (0,) * n
     active = _active(state)
     if len(active) <= 1:
         # Laws 60-61: nobody is left to bet against; the hands go to the show.
         return show.showdown(state.with_changes(changes))
     order = seats_from(state.ante_seat + 1, active, n)
-    first = order[0]
-    return state.with_changes({**changes, "pending": order, "to_act": first, "may_stand": first})
+    changes["pending"] = order
+    changes["to_act"] = changes["may_stand"] = order[0]
+    return state.with_changes(changes)
 
 
 def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation:
@@ -116,17 +120,14 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         pending = seats_from(seat + 1, others, len(state.stacks))
     else:
         pending = state.pending[1:]
-    state = state.with_changes(
-        {
-            **stake_chips(state, seat, amount, forced=False),
-            "last_staker": seat,
-            "may_stand": None,
-            "pending": pending,
-            "to_act": pending[0] if pending else None,
-            "history": (*state.history, action),
-        }
-    )
-    return _after(state)
+    changes: Changes = {
+        "last_staker": seat,
+        "may_stand": None,
+        "pending": pending,
+        "to_act": pending[0] if pending else None,
+        "history": (*state.history, action),
+    }
+    return _after(state.with_changes(stake_chips(state, seat, amount, changes, forced=False)))
 
 
 def _after(state: GameState) -> GameState:

@@ -64,7 +64,7 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
 
 def deal(state: GameState, changes: Changes | None = None) -> GameState:
     """Deal five cards to each player from the top of the stock, then begin the say;
-    ``changes`` (which the say does not read) are made in the same step."""
+    ``changes`` (which the say does not read) are completed and made in the same step."""
     # Law 7: one card a round to each seat dealt in, from the dealer's left.
     order = seats_from(state.dealer + 1, state.seated, len(state.stacks))
     count = len(order)
@@ -73,5 +73,8 @@ def deal(state: GameState, changes: Changes | None = None) -> GameState:
     for position, seat in enumerate(order):
         hands[seat] = stock[position : count * HAND_SIZE : count]
     dealt = tuple(hands)
-    rest = stock[count * HAND_SIZE :]
-    return say.begin(state, {**(changes or {}), "hands": dealt, "dealt": dealt, "stock": rest})
+    if changes is None:
+        changes = {}
+    changes["hands"] = changes["dealt"] = dealt
+    changes["stock"] = stock[count * HAND_SIZE :]
+    return say.begin(state, changes)

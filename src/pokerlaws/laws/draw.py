@@ -37,11 +37,14 @@ __all__ = ["apply_draw", "begin", "legal", "shortfall"]
 
 def begin(state: GameState, changes: Changes | None = None) -> GameState:
     """Begin the draw with the first player on the dealer's left (Laws 34-35); ``changes``
-    (which the draw does not read) are made in the same step."""
+    (which the draw does not read) are completed and made in the same step."""
     order = seats_from(state.dealer + 1, state.players, len(state.stacks))
-    return state.with_changes(
-        {**(changes or {}), "phase": Phase.DRAW, "pending": order, "to_act": order[0]}
-    )
+    if changes is None:
+        changes = {}
+    changes["phase"] = Phase.DRAW
+    changes["pending"] = order
+    changes["to_act"] = order[0]
+    return state.with_changes(changes)
 
 
 def shortfall(state: GameState, seat: int) -> int:
@@ -115,13 +118,8 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
             f"up to {state.highest_stake}), not {amount}",
         )
     # He stays to act: making good comes before his discard (Law 36).
-    return state.with_changes(
-        {
-            **stake_chips(state, seat, amount, forced=False),
-            "last_staker": seat,
-            "history": (*state.history, action),
-        }
-    )
+    changes: Changes = {"last_staker": seat, "history": (*state.history, action)}
+    return state.with_changes(stake_chips(state, seat, amount, changes, forced=False))
 
 
 def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> GameState:
@@ -153,7 +151,9 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
         # The last draw (two players at least are in: a pass that left one ended the game)
         # begins the betting in the same step.
         return betting.begin(state, changes)
-    return state.with_changes({**changes, "pending": pending, "to_act": pending[0]})
+    changes["pending"] = pending
+    changes["to_act"] = pending[0]
+    return state.with_changes(changes)
 
 
 def _after(state: GameState) -> GameState:

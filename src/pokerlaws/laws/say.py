@@ -34,15 +34,15 @@ def last_to_say(state: GameState) -> int:
 
 def begin(state: GameState, changes: Changes) -> GameState:
     """Begin the say on the left of the last to say (Laws 23-24); ``changes`` (which the say
-    does not read) are made in the same step."""
+    does not read) are completed and made in the same step."""
     last = last_to_say(state)
     # A player all in from his ante has nothing more to say; he stays in the game.
     speakers = frozenset(state.players) - state.all_in if state.all_in else state.players
     order = seats_from(last + 1, speakers, len(state.stacks))
-    to_act = order[0] if order else None
-    return _after(
-        state.with_changes({**changes, "phase": Phase.SAY, "pending": order, "to_act": to_act})
-    )
+    changes["phase"] = Phase.SAY
+    changes["pending"] = order
+    changes["to_act"] = order[0] if order else None
+    return _after(state.with_changes(changes))
 
 
 def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
@@ -120,17 +120,19 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             "Law 26)",
         )
     changes: Changes = {
-        **stake_chips(state, seat, amount, forced=False),
         "history": (*state.history, action),
         "last_staker": seat,
         "opener": seat if opening else state.opener,
     }
+    stake_chips(state, seat, amount, changes, forced=False)
     pending = state.pending[1:]
     if not pending:
         # The last say, and the game is open with two players at least: the draw begins
         # in the same step (what _after would do after a second build).
         return draw.begin(state, changes)
-    return state.with_changes({**changes, "pending": pending, "to_act": pending[0]})
+    changes["pending"] = pending
+    changes["to_act"] = pending[0]
+    return state.with_changes(changes)
 
 
 def _after(state: GameState) -> GameState:

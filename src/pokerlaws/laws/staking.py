@@ -17,18 +17,27 @@ __all__ = ["stake_chips", "stake_choices"]
 
 
 def stake_chips(
-    state: GameState, seat: int, amount: int, *, forced: bool, in_stake: bool = True
+    state: GameState,
+    seat: int,
+    amount: int,
+    changes: Changes,
+    *,
+    forced: bool,
+    in_stake: bool = True,
 ) -> Changes:
-    """Return the changes that move ``amount`` chips from ``seat``'s stack into the pool.
+    """Add to ``changes`` those that move ``amount`` chips from ``seat``'s stack into the
+    pool, and return it.
 
-    The caller adds its own changes and builds the next state once
+    The caller builds the next state once from all the changes of the action
     (:meth:`GameState.with_changes`): states are built on every action, so each action
-    builds as few as it can.
+    builds as few as it can, and its changes are gathered in one dict.
 
     Args:
         state: the state before staking.
         seat: who stakes.
         amount: chips put down; the caller has checked that the stack covers it.
+        changes: the action's other changes (not to ``players``, ``all_in`` or the chip
+            counts, which this reads from ``state``).
         forced: book it as forced (ante, straddle, jack-pot ante) rather than voluntary.
         in_stake: count it in the seat's stake (a jack-pot ante of any seat but the ante
             seat is paid to the pool without being a stake: API.md).
@@ -36,7 +45,8 @@ def stake_chips(
     # Each per-seat tuple is copied to a list, changed at the seat and frozen again.
     stacks = list(state.stacks)
     stacks[seat] -= amount
-    changes: Changes = {"stacks": tuple(stacks), "pool": state.pool + amount}
+    changes["stacks"] = tuple(stacks)
+    changes["pool"] = state.pool + amount
     if in_stake:
         stakes = list(state.stakes)
         stakes[seat] += amount
