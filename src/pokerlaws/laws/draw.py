@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations, filterfalse
+from itertools import chain, combinations, filterfalse, repeat
 from operator import itemgetter
 
 from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
@@ -187,12 +187,11 @@ def _discards(seat: int, hand: tuple[Card, ...]) -> list[Discard]:
     # Subsets of the hand sorted in deck order are already in Discard's canonical order, so
     # their records can skip the converter's sort (see canonical_discards); a table per
     # ordering of the hand puts them back in the order the hand itself gives.
-    positions = list(map(deck_position, hand))
-    ordering = tuple(sorted(range(len(hand)), key=positions.__getitem__))
-    in_deck_order = [hand[i] for i in ordering]
-    subsets = [
-        subset for size in range(len(hand) + 1) for subset in combinations(in_deck_order, size)
-    ]
+    in_deck_order = sorted(hand, key=deck_position)
+    ordering = tuple(map(hand.index, in_deck_order))
+    subsets = list(
+        chain.from_iterable(map(combinations, repeat(in_deck_order), range(len(hand) + 1)))
+    )
     return canonical_discards(seat, _hand_order(ordering)(subsets))
 
 
