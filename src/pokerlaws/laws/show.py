@@ -10,6 +10,9 @@ pool for the next. Law 33: a jack-pot's opener shows his hand when he wins it.
 
 from __future__ import annotations
 
+from itertools import compress
+from operator import add
+
 from pokerlaws.hands import evaluate
 from pokerlaws.state import GameState, Phase, seats_from
 
@@ -18,8 +21,8 @@ __all__ = ["not_opened", "showdown", "uncontested"]
 
 def _end(state: GameState, payouts: list[int], shown: frozenset[int]) -> GameState:
     paid = sum(payouts)
-    stacks = tuple(stack + won for stack, won in zip(state.stacks, payouts, strict=True))
-    winners = tuple(seat for seat, won in enumerate(payouts) if won)
+    stacks = tuple(map(add, state.stacks, payouts))
+    winners = tuple(compress(range(len(payouts)), payouts))  # the seats paid anything
     return state.with_changes(
         {
             "phase": Phase.OVER,
