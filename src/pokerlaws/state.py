@@ -75,7 +75,10 @@ def seats_without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 # A dict class, not slots: a new state is then one copy of the old state's ``__dict__`` (see
-# ``evolve``), several times cheaper than setting 29 slots one by one.
+# ``with_changes``), several times cheaper than setting 31 slots one by one. (Folding the
+# fields fixed for a game into a sub-record, to bring the dict under CPython 3.11's 30 keys
+# for a table of names shared between instances, was measured and lost: reading a field
+# from such a dict is slower, and fields are read far more often than states are built.)
 @attrs.frozen(kw_only=True, cache_hash=True, slots=False)
 class GameState:
     """One moment of one game at one table (frozen, hashable; build with ``new_game``).
