@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import show
-from pokerlaws.laws.staking import stake_chips, stake_choices
+from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
-    AmountNotPositive,
     CannotStand,
-    NotEnoughChips,
     RuleViolation,
     StakeOverLimit,
     StakeTooSmall,
@@ -74,25 +72,15 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         )
     if isinstance(action, Pass):
         # Law 54: he lays down his cards and loses his stake.
-        pending = state.pending[1:]
-        state = state.with_changes(
-            {
-                "players": seats_without(state.players, seat),
-                "pending": pending,
-                "to_act": pending[0] if pending else None,
-                "may_stand": None if state.may_stand == seat else state.may_stand,
-                "history": (*state.history, action),
-            }
-        )
-        return _after(state)
+        passed = passing(state, action)
+        if state.may_stand == seat:
+            passed["may_stand"] = None
+        return _after(state.with_changes(passed))
     assert isinstance(action, Stake)
+    refused = chips_refused(state, action)
+    if refused is not None:
+        return refused
     amount, stack = action.amount, state.stacks[seat]
-    if amount <= 0:
-        return refuse(
-            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
-        )
-    if amount > stack:
-        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
     highest, have, limit = max(state.stakes), state.stakes[seat], state.rules.limit
     total = have + amount
     if total < highest and amount < stack:

@@ -19,14 +19,12 @@ from operator import itemgetter
 from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
-from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
+from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
-    AmountNotPositive,
     CardNotHeld,
     CardRepeated,
     MustMakeGoodFirst,
-    NotEnoughChips,
     RuleViolation,
     StakeNotExact,
     refuse,
@@ -59,17 +57,7 @@ def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
     """Apply a ``Stake`` (making good), ``Pass`` or ``Discard`` by the seat to draw."""
     seat = action.seat
     if isinstance(action, Pass):
-        pending = state.pending[1:]
-        return _after(
-            state.with_changes(
-                {
-                    "players": seats_without(state.players, seat),
-                    "pending": pending,
-                    "to_act": pending[0] if pending else None,
-                    "history": (*state.history, action),
-                }
-            )
-        )
+        return _after(state.with_changes(passing(state, action)))
     short = shortfall(state, seat)
     if isinstance(action, Stake):
         return _make_good(state, action, short)
@@ -95,13 +83,10 @@ def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
 
 
 def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleViolation:
+    refused = chips_refused(state, action)
+    if refused is not None:
+        return refused
     seat, amount, stack = action.seat, action.amount, state.stacks[action.seat]
-    if amount <= 0:
-        return refuse(
-            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
-        )
-    if amount > stack:
-        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
     if short == 0:
         return refuse(
             StakeNotExact,

@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
-from pokerlaws.laws.staking import stake_chips, stake_choices
-from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
+from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
-    AmountNotPositive,
-    NotEnoughChips,
     OpenersRequired,
     RuleViolation,
     StakeOverLimit,
@@ -61,25 +59,12 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
     seat = action.seat
     if isinstance(action, Pass):
         # Law 27: his cards are dead and his stake stays in the pool.
-        pending = state.pending[1:]
-        return _after(
-            state.with_changes(
-                {
-                    "players": seats_without(state.players, seat),
-                    "pending": pending,
-                    "to_act": pending[0] if pending else None,
-                    "history": (*state.history, action),
-                }
-            )
-        )
+        return _after(state.with_changes(passing(state, action)))
     assert isinstance(action, Stake)
+    refused = chips_refused(state, action)
+    if refused is not None:
+        return refused
     amount, stack = action.amount, state.stacks[seat]
-    if amount <= 0:
-        return refuse(
-            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
-        )
-    if amount > stack:
-        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
     least, most = stake_bounds(state, seat)
     opening = state.opener is None
     if opening and state.openers_required is not None:

@@ -11,9 +11,35 @@ from __future__ import annotations
 import functools
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
-from pokerlaws.state import AllIn, Changes, GameState
+from pokerlaws.state import AllIn, Changes, GameState, seats_without
+from pokerlaws.violations import AmountNotPositive, NotEnoughChips, RuleViolation, refuse
 
-__all__ = ["stake_chips", "stake_choices"]
+__all__ = ["chips_refused", "passing", "stake_chips", "stake_choices"]
+
+
+def chips_refused(state: GameState, action: Stake) -> RuleViolation | None:
+    """Refuse a stake that is no stake: Law 56 makes a bet the chips put down, so it is a
+    positive number of them, and no more than the seat has (nothing is borrowed, Law 62)."""
+    amount, stack = action.amount, state.stacks[action.seat]
+    if amount <= 0:
+        return refuse(
+            AmountNotPositive, 56, action, f"must put down a positive stake, not {amount}"
+        )
+    if amount > stack:
+        return refuse(NotEnoughChips, 56, action, f"has only {stack} chips, not {amount}")
+    return None
+
+
+def passing(state: GameState, action: Pass) -> Changes:
+    """The changes a pass makes, at any turn (Laws 27, 54): the seat is out of the game, his
+    stake stays in the pool, and the turn goes on to the next player."""
+    pending = state.pending[1:]
+    return {
+        "players": seats_without(state.players, action.seat),
+        "pending": pending,
+        "to_act": pending[0] if pending else None,
+        "history": (*state.history, action),
+    }
 
 
 def stake_chips(
