@@ -4,7 +4,16 @@ A pure rules engine: immutable game states, advanced by :func:`apply`, which ret
 the next state or a typed :class:`RuleViolation` citing the law that forbids the action.
 """
 
-from pokerlaws.actions import Action, DeclineStraddle, Discard, Pass, Stake, Stand, Straddle
+from pokerlaws.actions import (
+    Action,
+    DeclineStraddle,
+    Discard,
+    Pass,
+    Shuffle,
+    Stake,
+    Stand,
+    Straddle,
+)
 from pokerlaws.cards import (
     JOKER,
     Card,
@@ -25,6 +34,7 @@ from pokerlaws.engine import (
     next_game,
 )
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
+from pokerlaws.records import GameRecord, IllegalRecord, record, replay
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import (
@@ -41,12 +51,16 @@ from pokerlaws.violations import (
     NotYourTurn,
     OpenersRequired,
     RuleViolation,
+    ShuffleFirst,
+    ShuffleNotAllowed,
     StakeNotExact,
     StakeOverLimit,
     StakeTooSmall,
     StraddleAboveHalfLimit,
     StraddleNotAllowed,
+    TableOver,
     WrongPhase,
+    WrongShuffle,
 )
 
 __version__ = "0.1.0"
@@ -62,11 +76,13 @@ __all__ = [
     "DeclineStraddle",
     "Discard",
     "GameIsOver",
+    "GameRecord",
     "GameState",
     "HandCategory",
     "HandRules",
     "HandValue",
     "IllegalActionError",
+    "IllegalRecord",
     "InvalidRules",
     "MustMakeGoodFirst",
     "NoSuchSeat",
@@ -80,6 +96,9 @@ __all__ = [
     "Rank",
     "RuleViolation",
     "Rules",
+    "Shuffle",
+    "ShuffleFirst",
+    "ShuffleNotAllowed",
     "Stake",
     "StakeNotExact",
     "StakeOverLimit",
@@ -89,7 +108,9 @@ __all__ = [
     "StraddleAboveHalfLimit",
     "StraddleNotAllowed",
     "Suit",
+    "TableOver",
     "WrongPhase",
+    "WrongShuffle",
     "__version__",
     "apply",
     "apply_or_raise",
@@ -100,6 +121,8 @@ __all__ = [
     "new_game",
     "next_game",
     "parse_cards",
+    "record",
+    "replay",
     "shuffled_deck",
     "standard_deck",
 ]

@@ -19,6 +19,7 @@ __all__ = [
     "DeclineStraddle",
     "Discard",
     "Pass",
+    "Shuffle",
     "Stake",
     "Stand",
     "Straddle",
@@ -107,6 +108,30 @@ class Discard:
         return f"seat {self.seat} discards {' '.join(str(card) for card in self.cards)}"
 
 
+def _shuffle_order(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
+    # The order is the point of a shuffle, so it is kept exactly as given.
+    return None if cards is None else tuple(cards)
+
+
+@attrs.frozen(kw_only=True)
+class Shuffle:
+    """The dealer gathers the discards of this draw and shuffles them (Law 41).
+
+    ``order`` is those cards, top first, each once: the caller's own random order, or the
+    order a recorded table used. ``None`` leaves it to the engine, which takes it from
+    information no single player holds (the game's whole original deck order), never from
+    the cards themselves; the history records the order used.
+    """
+
+    seat: int
+    order: tuple[Card, ...] | None = attrs.field(default=None, converter=_shuffle_order)
+
+    def __str__(self) -> str:
+        if self.order is None:
+            return f"seat {self.seat} shuffles the discards"
+        return f"seat {self.seat} shuffles the discards to {' '.join(map(str, self.order))}"
+
+
 # The slots of Discard, written past attrs' __init__ by canonical_discards.
 _new_object = object.__new__
 _set_seat = Discard.__dict__["seat"].__set__
@@ -129,5 +154,5 @@ def canonical_discards(seat: int, subsets: Sequence[tuple[Card, ...]]) -> list[D
     return discards
 
 
-Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard
+Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard | Shuffle
 """Any one of the player actions."""

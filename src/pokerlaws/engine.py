@@ -14,7 +14,16 @@ from itertools import compress
 
 import attrs
 
-from pokerlaws.actions import Action, DeclineStraddle, Discard, Pass, Stake, Stand, Straddle
+from pokerlaws.actions import (
+    Action,
+    DeclineStraddle,
+    Discard,
+    Pass,
+    Shuffle,
+    Stake,
+    Stand,
+    Straddle,
+)
 from pokerlaws.cards import Card
 from pokerlaws.laws import ante, betting, deal, draw, jackpot, say
 from pokerlaws.rules import Rules
@@ -28,6 +37,7 @@ from pokerlaws.violations import (
     RuleViolation,
     StraddleAboveHalfLimit,
     StraddleNotAllowed,
+    TableOver,
     WrongPhase,
     refuse,
 )
@@ -58,7 +68,9 @@ _PHASES: dict[Phase, _PhaseRule] = {
         (Straddle, DeclineStraddle), ante.apply_straddle, ante.legal, 21, "straddling"
     ),
     Phase.SAY: _PhaseRule((Pass, Stake), say.apply_say, say.legal, 25, "the say"),
-    Phase.DRAW: _PhaseRule((Pass, Stake, Discard), draw.apply_draw, draw.legal, 35, "the draw"),
+    Phase.DRAW: _PhaseRule(
+        (Pass, Stake, Discard, Shuffle), draw.apply_draw, draw.legal, 35, "the draw"
+    ),
     Phase.BETTING: _PhaseRule(
         (Pass, Stake, Stand), betting.apply_betting, betting.legal, 53, "the betting"
     ),
@@ -90,6 +102,14 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     if rule is not None and seat == state.to_act and type(action) in rule.accepts:
         return rule.handler(state, action)
     if state.phase is Phase.OVER:
+        if not state.opened:
+            return refuse(
+                GameIsOver,
+                29,
+                action,
+                "cannot act: nobody opened, so the game is over and its pool waits for the "
+                "jack-pot that follows",
+            )
         return refuse(GameIsOver, 59, action, "cannot act: the game is over")
     if not 0 <= seat < state.num_seats:
         return refuse(
@@ -98,6 +118,10 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
             action,
             f"is not at this table: its seats are 0 to {state.num_seats - 1}",
         )
+    if isinstance(action, Shuffle):
+        # The dealer shuffles even after passing (Law 18), so this comes before the
+        # question whether the seat is still a player.
+        return draw.refuse_shuffle(state, action)
     rule = _PHASES[state.phase]
     if seat not in state.players:
         why = "has passed" if seat in state.seated else "sits this game out"
@@ -124,8 +148,18 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
 
 def _straddle_refused(state: GameState, action: Straddle) -> RuleViolation:
     """Say why a straddle is refused out of its turn or after straddling ended."""
+    rules = state.rules
     if state.phase is Phase.STRADDLE:
         text = f"may not straddle out of order: it is seat {state.to_act}'s to raise or decline"
+    elif 2 * rules.ante > rules.highest_straddle:
+        return refuse(
+            StraddleAboveHalfLimit,
+            22,
+            action,
+            f"may not straddle: no straddle is possible at this table, for the first "
+            f"straddle ({2 * rules.ante}, double the ante) is above half the limit "
+            f"({rules.limit})",
+        )
     elif state.last_straddler is None:
         text = "may not straddle: No. 1 did not straddle, so nobody may, and the cards are dealt"
     elif state.straddle_level + state.rules.ante > state.rules.highest_straddle:
@@ -168,20 +202,41 @@ def apply_or_raise(state: GameState, action: Action) -> GameState:
 
 
 def new_game(
-    rules: Rules, stacks: Sequence[int], *, dealer: int, deck: Sequence[Card]
+    rules: Rules,
+    stacks: Sequence[int],
+    *,
+    dealer: int,
+    deck: Sequence[Card],
+    carried: int = 0,
+    jackpot_round: int = 0,
 ) -> GameState:
     """Start a game: post the ante (Law 20), then straddle (Law 21) or deal (Law 7).
+
+    Any game of a sitting can be started on its own, a jack-pot included: ``next_game``
+    is this call with the next dealer, the pool carried and the following round.
 
     Args:
         rules: the table's rules.
         stacks: each seat's chips, 2 to 10 seats; a seat with none sits the game out.
-        dealer: the dealing seat.
+        dealer: the dealing seat, one dealt into the game (Law 18).
         deck: the whole pack in order, ``deck[0]`` the top card.
+        carried: chips already in the pool from earlier games (Law 29).
+        jackpot_round: 0 for an ordinary game; *k* >= 1 for the *k*-th jack-pot in a row,
+            in which every seat with chips antes and the openers cycle knaves, queens,
+            kings (Laws 30-32).
 
     Raises:
+        TypeError: an argument is of the wrong type.
         ValueError: the table, the dealer or the deck is impossible (the message says how).
     """
-    return _start(rules, stacks, dealer=dealer, deck=deck, carried=0, jackpot_round=0)
+    for name, value in (("carried", carried), ("jackpot_round", jackpot_round)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+        if value < 0:
+            raise ValueError(f"{name} must be 0 or more, not {value}")
+    return _start(
+        rules, stacks, dealer=dealer, deck=deck, carried=carried, jackpot_round=jackpot_round
+    )
 
 
 def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
@@ -191,9 +246,13 @@ def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
     openers escalating knaves, queens, kings, knaves (Laws 29-32); after an opened game the
     next is ordinary, carrying only an odd chip left by a shared pool (Ambiguity 16).
 
+    The deal passes to the first seat on the last dealer's left that is dealt into the next
+    game: a seat left without chips sits out and is passed over (Law 18, Ambiguity 26).
+
     Raises:
-        ValueError: the game is not over, fewer than two seats have chips, or the deck is
-            not the whole pack once.
+        TableOver: fewer than two seats have chips, so the table cannot go on (a
+            ``ValueError``; whatever is left in the pool belongs to nobody yet).
+        ValueError: the game is not over, or the deck is not the whole pack once.
     """
     if not isinstance(state, GameState):
         raise TypeError(f"next_game takes a GameState, not {type(state).__name__}")
@@ -201,11 +260,15 @@ def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
         raise ValueError(
             f"the game is not over (phase {state.phase.value}); finish it before the next"
         )
+    n = state.num_seats
+    with_chips = tuple(compress(range(n), state.stacks))
+    if len(with_chips) < MIN_SEATS:
+        raise TableOver(with_chips, state.pool)
     jackpot_round = 0 if state.opened else state.jackpot_round + 1
     return _start(
         state.rules,
         state.stacks,
-        dealer=(state.dealer + 1) % state.num_seats,
+        dealer=seats_from(state.dealer + 1, with_chips, n)[0],
         deck=deck,
         carried=state.pool,
         jackpot_round=jackpot_round,
@@ -219,6 +282,7 @@ _FRESH: Changes = {
     "to_act": None,
     "winners": (),
     "shown": frozenset(),
+    "show_order": (),
     "history": (),
     "discards": (),
     "opener": None,
@@ -227,7 +291,8 @@ _FRESH: Changes = {
     "pending": (),
     "may_stand": None,
     "last_staker": None,
-    "claims": (),
+    "shorts": (),
+    "owed": (),
 }
 
 
@@ -264,6 +329,11 @@ def _start(
         raise ValueError(
             f"at least two seats need chips to pay the ante and play; only {len(seated)} have"
         )
+    if not chips[dealer]:
+        raise ValueError(
+            f"seat {dealer} has no chips, so sits this game out and cannot deal: the deal "
+            "passes to the first seat on the left dealt into the game (Law 18)"
+        )
     cards = deal.check_deck(rules, deck)
     zeros = (0,) * n
     state = GameState.from_fields(
@@ -282,6 +352,10 @@ def _start(
             "jackpot_round": jackpot_round,
             "straddle_level": rules.ante,
             "payouts": zeros,
+            "deck": cards,
+            "starting_stacks": chips,
+            "staked": zeros,
+            "thrown": ((),) * n,
             "seated": seated,
             "ante_seat": seats_from(dealer + 1, seated, n)[0],
             "forced": zeros,

@@ -20,7 +20,7 @@ from pokerlaws.rules import Rules
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack takes a TypedDict from 3.12
 
-__all__ = ["AllIn", "Changes", "GameState", "Phase", "seats_from", "seats_without"]
+__all__ = ["Changes", "GameState", "Phase", "Short", "seats_from", "seats_without"]
 
 
 class Phase(enum.Enum):
@@ -44,18 +44,18 @@ class Phase(enum.Enum):
 
 
 @attrs.frozen
-class AllIn:
-    """A player who staked his last chip, and what Law 60 lets him claim at the show.
+class Short:
+    """A player short of the highest stake, and when he demanded the show (Law 60).
 
     Attributes:
-        seat: the player.
-        voluntary: his voluntary stake (everything but ante, straddles and jack-pot antes)
-            when he staked his last chip.
-        live: the seats still in the game at that moment; only they pay into his claim.
+        seat: the player, who has staked his last chip and is below the highest stake.
+        live: the seats still in the game when he became short (Ambiguity 14): when he
+            staked his last chip below the highest, or, all in level with it, when another
+            player's stake first went above his. Only they pay into his claim beyond their
+            forced chips.
     """
 
     seat: int
-    voluntary: int
     live: frozenset[int]
 
 
@@ -75,7 +75,7 @@ def seats_without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 # A dict class, not slots: a new state is then one copy of the old state's ``__dict__`` (see
-# ``with_changes``), several times cheaper than setting 31 slots one by one. (Folding the
+# ``with_changes``), several times cheaper than setting 36 slots one by one. (Folding the
 # fields fixed for a game into a sub-record, to bring the dict under CPython 3.11's 30 keys
 # for a table of names shared between instances, was measured and lost: reading a field
 # from such a dict is slower, and fields are read far more often than states are built.)
@@ -88,7 +88,8 @@ class GameState:
     before the draw it includes ante and straddles; after the draw it counts bets made since
     the draw), ``pool`` (every chip staked in this game, carried chips included),
     ``players`` (seats still in the game), ``hands``, ``openers_required``, ``winners``,
-    ``shown``; and besides them:
+    ``shown``, ``show_order`` (the seats shown, in the order shown: Law 59); and besides
+    them:
 
     Attributes:
         history: the actions applied in this game, in order.
@@ -101,6 +102,8 @@ class GameState:
         last_straddler: the seat that straddled last, or None.
         payouts: what each seat received from the pool when the game ended.
         all_in: the players who have staked their last chip (Laws 60-61).
+        deck: the pack as the game began, top card first.
+        starting_stacks: each seat's chips as the game began, before the ante.
     """
 
     rules: Rules
@@ -115,6 +118,7 @@ class GameState:
     openers_required: Rank | None
     winners: tuple[int, ...]
     shown: frozenset[int]
+    show_order: tuple[int, ...]
     history: tuple[Action, ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -125,6 +129,8 @@ class GameState:
     last_straddler: int | None
     payouts: tuple[int, ...]
     all_in: frozenset[int]
+    deck: tuple[Card, ...]
+    starting_stacks: tuple[int, ...]
     # Internal bookkeeping, public to read but not part of API.md's contract.
     seated: tuple[int, ...]
     """Seats dealt into this game (those with chips when it began)."""
@@ -143,8 +149,16 @@ class GameState:
     """The first bettor after the draw, while he may still stand (description 2.8)."""
     last_staker: int | None
     """The last seat to stake: the show begins on his left (Law 59, Ambiguity 7)."""
-    claims: tuple[AllIn, ...]
-    """What each all-in player may claim at the show, in the order they went all in (Law 60)."""
+    staked: tuple[int, ...]
+    """Each seat's whole stake in this game, before the draw and after (a jack-pot ante of
+    any seat but the ante seat is not part of it): Law 60 compares these."""
+    shorts: tuple[Short, ...]
+    """The players short of the highest stake, in the order they became short (Law 60)."""
+    thrown: tuple[tuple[Card, ...], ...]
+    """Each seat's discards in this game (Law 37: none of them comes back to him)."""
+    owed: tuple[tuple[int, int], ...]
+    """The players the stock could not serve, in draw order, and how many cards each is
+    still owed (Law 41, Ambiguity 19)."""
 
     def evolve(self, **changes: Unpack[Changes]) -> GameState:
         """Return a copy with ``changes`` applied, like ``attrs.evolve``; unknown names are
@@ -221,6 +235,7 @@ class Changes(TypedDict, total=False):
     openers_required: Rank | None
     winners: tuple[int, ...]
     shown: frozenset[int]
+    show_order: tuple[int, ...]
     history: tuple[Action, ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
@@ -231,6 +246,8 @@ class Changes(TypedDict, total=False):
     last_straddler: int | None
     payouts: tuple[int, ...]
     all_in: frozenset[int]
+    deck: tuple[Card, ...]
+    starting_stacks: tuple[int, ...]
     seated: tuple[int, ...]
     ante_seat: int
     pending: tuple[int, ...]
@@ -239,7 +256,10 @@ class Changes(TypedDict, total=False):
     carried: int
     may_stand: int | None
     last_staker: int | None
-    claims: tuple[AllIn, ...]
+    staked: tuple[int, ...]
+    shorts: tuple[Short, ...]
+    thrown: tuple[tuple[Card, ...], ...]
+    owed: tuple[tuple[int, int], ...]
 
 
 _FIELD_NAMES = frozenset(field.name for field in attrs.fields(GameState))

@@ -26,12 +26,16 @@ __all__ = [
     "NotYourTurn",
     "OpenersRequired",
     "RuleViolation",
+    "ShuffleFirst",
+    "ShuffleNotAllowed",
     "StakeNotExact",
     "StakeOverLimit",
     "StakeTooSmall",
     "StraddleAboveHalfLimit",
     "StraddleNotAllowed",
+    "TableOver",
     "WrongPhase",
+    "WrongShuffle",
     "refuse",
 ]
 
@@ -143,6 +147,22 @@ class OpenersRequired(RuleViolation):
     """A jack-pot is opened only on the required pair or better as dealt (Laws 30-32)."""
 
 
+@attrs.frozen(kw_only=True)
+class ShuffleNotAllowed(RuleViolation):
+    """Only the dealer gathers and shuffles the discards, and only when the pack has run
+    short and everyone still drawing has discarded (Law 41)."""
+
+
+@attrs.frozen(kw_only=True)
+class WrongShuffle(RuleViolation):
+    """A shuffle must order exactly the discards of this draw, each once (Law 41)."""
+
+
+@attrs.frozen(kw_only=True)
+class ShuffleFirst(RuleViolation):
+    """The pack has run short: the dealer's shuffle comes before anything else (Law 41)."""
+
+
 def refuse(kind: type[RuleViolation], law: int, action: Action, text: str) -> RuleViolation:
     """Build a ``kind`` of violation whose message reads ``"Law N: seat S <text>"``."""
     return kind(
@@ -161,3 +181,26 @@ class IllegalActionError(ValueError):
     def law(self) -> int:
         """The law the refused action offends."""
         return self.violation.law
+
+
+class TableOver(ValueError):
+    """Raised by :func:`pokerlaws.next_game` when fewer than two seats have chips: the table
+    cannot go on (Ambiguity 26). It is not bad input, so a caller can tell it apart.
+
+    Attributes:
+        with_chips: the seats that still have chips (one or none).
+        pool: the chips left in the pool, which belong to nobody until a sitting says where
+            they go.
+    """
+
+    def __init__(self, with_chips: tuple[int, ...], pool: int) -> None:
+        who = f"only seat {with_chips[0]} has" if with_chips else "no seat has"
+        super().__init__(
+            f"the table cannot go on: {who} chips, and a game needs two players"
+            + (f" ({pool} chips are left in the pool)" if pool else "")
+        )
+        self.with_chips = with_chips
+        self.pool = pool
+
+    def __reduce__(self) -> tuple[type[TableOver], tuple[tuple[int, ...], int]]:
+        return (TableOver, (self.with_chips, self.pool))

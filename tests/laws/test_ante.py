@@ -213,7 +213,7 @@ def test_law_25_after_a_straddle_the_opening_is_twice_the_level() -> None:
     )
     refused(state, pl.Stake(seat=4, amount=11), pl.StakeTooSmall, law=25)
     # Ambiguity 4: at most the minimum opening plus the limit.
-    refused(state, pl.Stake(seat=4, amount=33), pl.StakeOverLimit, law=26)
+    refused(state, pl.Stake(seat=4, amount=33), pl.StakeOverLimit, law=25)
     opened = play(state, pl.Stake(seat=4, amount=32))
     assert opened.stakes[4] == 32
     assert opened.opener == 4

@@ -29,7 +29,7 @@ def test_law_25_the_opener_stakes_at_least_twice_the_ante() -> None:
 def test_law_25_the_opener_may_add_at_most_the_limit_to_the_minimum() -> None:
     """Law 25 (Ambiguity 4): an opening may go above double the ante by the limit, no more."""
     state = _table()
-    refused(state, pl.Stake(seat=2, amount=26), pl.StakeOverLimit, law=26)
+    refused(state, pl.Stake(seat=2, amount=26), pl.StakeOverLimit, law=25)
     state = play(state, pl.Stake(seat=2, amount=25))
     assert state.stakes[2] == 25
     assert state.highest_stake == 25

@@ -3,20 +3,33 @@
 Laws 34-35: the draw begins on the dealer's left and goes round to the left. Law 36: a
 player first makes his stake good to the highest (no raising: Ambiguity 5) or passes, then
 throws out exactly as many cards as he takes. Law 37: discards never come back. Law 38: each
-player draws once, at his turn. Law 39: replacements come from the top of the pack. Law 41:
-when the pack runs short, its last cards are served and then the discards are gathered,
-shuffled and cut to serve the rest (Ambiguity 19).
+player draws once, at his turn. Law 39: replacements come from the top of the pack.
+
+Law 41 (Ambiguity 19): the player whose request the stock cannot cover is served the stock's
+last cards and owed the rest; each later player discards in his turn and is owed his cards;
+then the dealer, even one who has passed (Law 18), gathers every discard of this draw and
+shuffles them (:class:`~pokerlaws.Shuffle`, whose order the caller supplies), and the owed
+players are served in draw order from the top of that pile, each passing over his own
+discards (Law 37) unless too few other cards are left.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections.abc import Callable
 from functools import cache
 from itertools import chain, combinations, filterfalse, repeat
 from operator import itemgetter
 
-from pokerlaws.actions import Action, Discard, Pass, Stake, canonical_discards, deck_position
+from pokerlaws.actions import (
+    Action,
+    Discard,
+    Pass,
+    Shuffle,
+    Stake,
+    canonical_discards,
+    deck_position,
+)
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
 from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
@@ -26,11 +39,14 @@ from pokerlaws.violations import (
     CardRepeated,
     MustMakeGoodFirst,
     RuleViolation,
+    ShuffleFirst,
+    ShuffleNotAllowed,
     StakeNotExact,
+    WrongShuffle,
     refuse,
 )
 
-__all__ = ["apply_draw", "begin", "legal", "shortfall"]
+__all__ = ["apply_draw", "begin", "default_order", "legal", "refuse_shuffle", "shortfall"]
 
 
 def begin(state: GameState, changes: Changes | None = None) -> GameState:
@@ -54,8 +70,22 @@ def shortfall(state: GameState, seat: int) -> int:
 
 
 def apply_draw(state: GameState, action: Action) -> GameState | RuleViolation:
-    """Apply a ``Stake`` (making good), ``Pass`` or ``Discard`` by the seat to draw."""
+    """Apply a ``Stake`` (making good), ``Pass`` or ``Discard`` by the seat to draw, or the
+    dealer's ``Shuffle`` once everyone has discarded and some are owed cards (Law 41)."""
     seat = action.seat
+    if not state.pending:
+        # Everyone has drawn and some are owed cards: the dealer's shuffle comes next.
+        if isinstance(action, Shuffle):
+            return _shuffle(state, action)
+        return refuse(
+            ShuffleFirst,
+            41,
+            action,
+            f"must wait: the pack has run short, and the dealer (seat {state.dealer}) "
+            "gathers and shuffles the discards to serve the players owed cards",
+        )
+    if isinstance(action, Shuffle):
+        return refuse_shuffle(state, action)
     if isinstance(action, Pass):
         return _after(state.with_changes(passing(state, action)))
     short = shortfall(state, seat)
@@ -108,31 +138,35 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
 
 
 def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> GameState:
-    """Replace the discarded cards from the top of the stock (Law 39), gathering the
-    discards when the stock runs short (Law 41)."""
+    """Replace the discarded cards from the top of the stock (Law 39), or, once the stock
+    cannot cover a request, serve what it has and owe the rest (Law 41, Ambiguity 19)."""
     seat, thrown = action.seat, action.cards
     wanted = len(thrown)
-    stock, discards = state.stock, state.discards
-    if wanted > len(stock):
-        # Law 41 and Ambiguity 19: the last cards of the stock first, then the discards
-        # gathered and shuffled. The shuffle is seeded from the cards themselves, so the
-        # game stays deterministic. His own discards go under the others so that he gets
-        # them back only when nothing else is left (Law 37).
-        gathered = list(discards)
-        random.Random(" ".join(map(str, gathered))).shuffle(gathered)
-        stock, discards = (*stock, *gathered, *thrown), ()
-    else:
-        discards = (*discards, *thrown)
+    stock, owed = state.stock, state.owed
     hands = list(state.hands)
-    hands[seat] = (*filterfalse(thrown_set.__contains__, hands[seat]), *stock[:wanted])
-    pending = state.pending[1:]
+    kept = tuple(filterfalse(thrown_set.__contains__, hands[seat]))
     changes: Changes = {
-        "hands": tuple(hands),
-        "stock": stock[wanted:],
-        "discards": discards,
+        "discards": (*state.discards, *thrown),
         "history": (*state.history, action),
     }
+    if wanted <= len(stock) and not owed:
+        hands[seat] = (*kept, *stock[:wanted])
+        changes["stock"] = stock[wanted:]
+    else:
+        # Law 41: the stock's last cards now, the rest when the discards are shuffled.
+        hands[seat] = (*kept, *stock)
+        changes["stock"] = ()
+        if wanted > len(stock):
+            changes["owed"] = owed = (*owed, (seat, wanted - len(stock)))
+    if wanted:
+        thrown_by = list(state.thrown)
+        thrown_by[seat] = thrown
+        changes["thrown"] = tuple(thrown_by)
+    changes["hands"] = tuple(hands)
+    pending = state.pending[1:]
     if not pending:
+        if owed:
+            return _await_shuffle(state, changes)
         # The last draw (two players at least are in: a pass that left one ended the game)
         # begins the betting in the same step.
         return betting.begin(state, changes)
@@ -141,10 +175,91 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
     return state.with_changes(changes)
 
 
+def _await_shuffle(state: GameState, changes: Changes) -> GameState:
+    """Everyone has drawn and some are owed cards: the dealer is to shuffle (Laws 18, 41)."""
+    changes["pending"] = ()
+    changes["to_act"] = state.dealer
+    return state.with_changes(changes)
+
+
+def default_order(deck: tuple[Card, ...], gathered: tuple[Card, ...]) -> tuple[Card, ...]:
+    """The order the engine gives the gathered discards when the caller gives none (Law 41).
+
+    Each card is ranked by a hash keyed with the game's whole original deck order, which no
+    single player knows (each has seen only his own cards), so nobody can foresee the order;
+    it is never taken from the discarded cards alone.
+    """
+    key = hashlib.blake2b(" ".join(map(str, deck)).encode(), digest_size=32).digest()
+
+    def rank(card: Card) -> bytes:
+        return hashlib.blake2b(str(card).encode(), key=key, digest_size=16).digest()
+
+    return tuple(sorted(gathered, key=rank))
+
+
+def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:
+    """Serve the owed players from the shuffled discards, in draw order (Laws 37, 41)."""
+    gathered = state.discards
+    order = action.order
+    if order is None:
+        order = default_order(state.deck, gathered)
+    elif len(order) != len(gathered) or frozenset(order) != frozenset(gathered):
+        wanted = " ".join(map(str, sorted(gathered, key=deck_position)))
+        return refuse(
+            WrongShuffle,
+            41,
+            action,
+            f"must shuffle exactly the {len(gathered)} discards of this draw, each once "
+            f"({wanted}), not {' '.join(map(str, order)) or 'no cards'}",
+        )
+    pile = list(order)
+    hands = list(state.hands)
+    for seat, count in state.owed:
+        own = frozenset(state.thrown[seat])
+        # Law 37: he passes over his own discards, which stay in place for the next player;
+        # Law 41 gives him some of them only when too few other cards are left.
+        given = [card for card in pile if card not in own][:count]
+        if len(given) < count:
+            given += [card for card in pile if card in own][: count - len(given)]
+        served = frozenset(given)
+        pile = [card for card in pile if card not in served]
+        hands[seat] = (*hands[seat], *given)
+    changes: Changes = {
+        "hands": tuple(hands),
+        "stock": tuple(pile),
+        "discards": (),
+        "owed": (),
+        "history": (*state.history, Shuffle(seat=action.seat, order=order)),
+    }
+    return betting.begin(state, changes)
+
+
+def refuse_shuffle(state: GameState, action: Shuffle) -> RuleViolation:
+    """Say why a ``Shuffle`` is refused: it is the dealer's, and only once the pack has run
+    short and everyone has discarded (Law 41)."""
+    if state.phase is Phase.DRAW and not state.pending:
+        why = f"may not shuffle the discards: that is the dealer's (seat {state.dealer}) to do"
+    elif state.phase is Phase.DRAW and state.owed:
+        waiting = ", ".join(map(str, state.pending))
+        why = (
+            "may not shuffle the discards yet: the pack has run short, but seats "
+            f"{waiting} are still to discard first"
+        )
+    else:
+        why = (
+            "may not shuffle the discards: that is done only at the draw, when the pack "
+            "has run short and everyone has discarded"
+        )
+    return refuse(ShuffleNotAllowed, 41, action, why)
+
+
 def _after(state: GameState) -> GameState:
     if len(state.players) == 1:
+        # Law 58: nobody shuffles to serve a player who has already won.
         return show.uncontested(state)
     if not state.pending:
+        if state.owed:
+            return _await_shuffle(state, {})
         return betting.begin(state)
     return state
 
@@ -153,6 +268,8 @@ def legal(state: GameState) -> tuple[Action, ...]:
     """Every action the seat to draw may take: make good or pass; then discard or pass."""
     seat = state.to_act
     assert seat is not None
+    if not state.pending:
+        return (Shuffle(seat=seat),)
     short = shortfall(state, seat)
     if short:
         amount = min(short, state.stacks[seat])

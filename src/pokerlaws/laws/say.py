@@ -96,13 +96,14 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             f"{state.highest_stake}: add at least {least}, not {amount}",
         )
     if amount > most:
+        law = 25 if opening else 26
         return refuse(
             StakeOverLimit,
-            26,
+            law,
             action,
             f"may add at most {most}, not {amount}: no stake may rise by more than the limit "
             f"({state.rules.limit}; the limit is set in the book's description and serves "
-            "Law 26)",
+            f"Law {law})",
         )
     changes: Changes = {
         "history": (*state.history, action),

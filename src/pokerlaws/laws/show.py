@@ -2,14 +2,16 @@
 
 Law 58: a bet nobody calls takes the pool unshown. Law 59: when the stakes are equal every
 player still in shows, beginning on the left of the last to stake (Ambiguity 7), and the best
-hand takes the pool. Laws 60-61: a player who staked his last chip is shown for what he
-staked (arithmetic of Ambiguity 14). Law 76: equal hands share; an odd chip stays in the
-pool unless the table agreed otherwise (Ambiguity 16). Law 29: an unopened game keeps its
-pool for the next. Law 33: a jack-pot's opener shows his hand when he wins it.
+hand takes the pool. Laws 60-61: a player who staked his last chip stays in, and one left
+short of the highest stake is shown for what he staked (the arithmetic of Ambiguity 14).
+Law 76: equal hands share; an odd chip stays in the pool unless the table agreed otherwise
+(Ambiguity 16). Law 29: an unopened game keeps its pool for the next. Law 33: a jack-pot's
+opener shows his hand when he wins it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from itertools import compress
 from operator import add
 
@@ -19,7 +21,7 @@ from pokerlaws.state import GameState, Phase, seats_from
 __all__ = ["not_opened", "showdown", "uncontested"]
 
 
-def _end(state: GameState, payouts: list[int], shown: frozenset[int]) -> GameState:
+def _end(state: GameState, payouts: list[int], show_order: tuple[int, ...] = ()) -> GameState:
     paid = sum(payouts)
     stacks = tuple(map(add, state.stacks, payouts))
     winners = tuple(compress(range(len(payouts)), payouts))  # the seats paid anything
@@ -32,7 +34,8 @@ def _end(state: GameState, payouts: list[int], shown: frozenset[int]) -> GameSta
             "pool": state.pool - paid,
             "payouts": tuple(payouts),
             "winners": winners,
-            "shown": shown,
+            "shown": frozenset(show_order),
+            "show_order": show_order,
             "may_stand": None,
         }
     )
@@ -40,7 +43,7 @@ def _end(state: GameState, payouts: list[int], shown: frozenset[int]) -> GameSta
 
 def not_opened(state: GameState) -> GameState:
     """End a game nobody opened; its pool waits for the next game, a jack-pot (Law 29)."""
-    return _end(state, [0] * state.num_seats, frozenset())
+    return _end(state, [0] * state.num_seats)
 
 
 def uncontested(state: GameState) -> GameState:
@@ -49,13 +52,14 @@ def uncontested(state: GameState) -> GameState:
     (winner,) = state.players
     payouts = [0] * state.num_seats
     payouts[winner] = state.pool
-    shown = frozenset({winner}) if state.is_jackpot and winner == state.opener else frozenset()
-    return _end(state, payouts, shown)
+    proves = state.is_jackpot and winner == state.opener
+    return _end(state, payouts, (winner,) if proves else ())
 
 
-def _best(strengths: dict[int, int], seats: frozenset[int] | set[int]) -> list[int]:
-    top = max(strengths[seat] for seat in seats)
-    return [seat for seat in seats if strengths[seat] == top]
+def _best(strengths: dict[int, int], seats: Iterable[int]) -> list[int]:
+    among = list(seats)
+    top = max(strengths[seat] for seat in among)
+    return [seat for seat in among if strengths[seat] == top]
 
 
 def _share(state: GameState, amount: int, sharers: list[int], payouts: list[int]) -> int:
@@ -76,39 +80,50 @@ def _share(state: GameState, amount: int, sharers: list[int], payouts: list[int]
 
 
 def showdown(state: GameState) -> GameState:
-    """Show every remaining hand and pay the pool (Laws 59-61, 76; Ambiguity 14).
+    """Show every remaining hand in turn and pay the pool (Laws 59-61, 76; Ambiguity 14).
 
-    The pool is paid in layers. Each player who went all in claims all forced chips (antes,
-    straddles, jack-pot antes, carried chips) and, from every player still in when he staked
-    his last chip, as much of that player's voluntary stake as his own. Claims are settled
-    smallest first (the order they went short, except where a later one staked less, so no
-    chip is counted twice); the best hand among those still contending takes each layer, and
-    the best of the rest takes what remains.
+    Law 59: the show begins on the left of the last player to stake (Ambiguity 7). When no
+    player at the show is short, the best hand takes the whole pool. Each short player
+    (whose whole stake ended below the highest, Law 60) claims a level of the pool, smallest
+    whole stake first: all forced chips (antes, straddles, jack-pot antes, carried chips)
+    go to the first level; and from each player still in when the level's short player
+    demanded the show, the smaller of that player's voluntary stake and the short player's
+    whole stake, less what lower levels took from him. The best hand among the level's short
+    players and every player at the show with a larger whole stake takes the level; the best
+    hand among the players who are not short takes what is left.
     """
-    contenders = set(state.players)
+    players = state.players
+    n = state.num_seats
+    after = state.last_staker if state.last_staker is not None else state.dealer
+    show_order = seats_from(after + 1, players, n)
     # Hands compare by their strength alone (HandValue orders on it); comparing the integers
     # spares attrs' ordering methods, which cost about 1 us a comparison.
-    values = {seat: evaluate(state.hands[seat], state.rules.hands).strength for seat in contenders}
-    payouts = [0] * state.num_seats
-    forced = sum(state.forced) + state.carried
-    taken = [0] * state.num_seats
+    values = {seat: evaluate(state.hands[seat], state.rules.hands).strength for seat in players}
+    payouts = [0] * n
+    staked = state.staked
+    top = max(staked)
     odd = 0
-    last_sharers: list[int] = []
-    for claim in sorted(
-        (c for c in state.claims if c.seat in contenders), key=lambda c: c.voluntary
-    ):
-        layer = forced
-        forced = 0
-        for seat in claim.live:
-            share = max(0, min(claim.voluntary, state.voluntary[seat]) - taken[seat])
-            taken[seat] += share
-            layer += share
-        last_sharers = _best(values, contenders)
-        odd += _share(state, layer, last_sharers, payouts)
-        if len(contenders) > 1:
-            contenders.discard(claim.seat)
-    rest = forced + sum(state.voluntary) - sum(taken)
+    claimed = 0
+    shorts = [short for short in state.shorts if short.seat in values and staked[short.seat] < top]
+    if shorts:
+        forced = sum(state.forced) + state.carried
+        voluntary = state.voluntary
+        taken = [0] * n
+        # Levels, smallest whole stake first; a level is settled from the moment its first
+        # short player demanded the show (state.shorts is in that order).
+        for whole in sorted({staked[short.seat] for short in shorts}):
+            first = next(short for short in shorts if staked[short.seat] == whole)
+            level, forced = forced, 0
+            for seat in first.live:
+                share = max(0, min(whole, voluntary[seat]) - taken[seat])
+                taken[seat] += share
+                level += share
+            claimed += level
+            contenders = [seat for seat in show_order if staked[seat] >= whole]
+            odd += _share(state, level, _best(values, contenders), payouts)
+    rest = state.pool - claimed
     if rest:
-        odd += _share(state, rest, _best(values, contenders) or last_sharers, payouts)
+        not_short = [seat for seat in show_order if staked[seat] == top] or show_order
+        odd += _share(state, rest, _best(values, not_short), payouts)
     assert sum(payouts) + odd == state.pool, "the pool must be paid out exactly"
-    return _end(state, payouts, frozenset(state.players))
+    return _end(state, payouts, show_order)

@@ -1,9 +1,10 @@
-"""Moving chips from a seat into the pool (Laws 52, 56) and marking who is all in (Law 60).
+"""Moving chips from a seat into the pool (Laws 52, 56) and marking who is short (Law 60).
 
 Every section stakes chips, so the arithmetic lives here once: a stake leaves the seat's
 stack, enters the pool at once (Law 52), counts as exactly what was put down (Law 56), and is
 booked as forced (ante, straddles, jack-pot antes) or voluntary, the split Law 60's limited
-show needs (Ambiguity 14).
+show needs (Ambiguity 14). A player who has staked his last chip is all in (Law 61); he is
+short, and demands the show, only once his whole stake is below the highest (Law 60).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 import functools
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
-from pokerlaws.state import AllIn, Changes, GameState, seats_without
+from pokerlaws.state import Changes, GameState, Short, seats_without
 from pokerlaws.violations import AmountNotPositive, NotEnoughChips, RuleViolation, refuse
 
 __all__ = ["chips_refused", "passing", "stake_chips", "stake_choices"]
@@ -73,24 +74,39 @@ def stake_chips(
     stacks[seat] -= amount
     changes["stacks"] = tuple(stacks)
     changes["pool"] = state.pool + amount
+    staked = state.staked
     if in_stake:
         stakes = list(state.stakes)
         stakes[seat] += amount
         changes["stakes"] = tuple(stakes)
+        whole = list(staked)
+        whole[seat] += amount
+        changes["staked"] = staked = tuple(whole)
     booked = list(state.forced if forced else state.voluntary)
     booked[seat] += amount
-    if forced:
-        changes["forced"] = tuple(booked)
-        voluntary = state.voluntary[seat]
-    else:
-        changes["voluntary"] = tuple(booked)
-        voluntary = booked[seat]
-    if stacks[seat] == 0 and seat not in state.all_in:
-        # Law 60: a player who stakes his last chip stays in, shown for what he has staked.
-        claim = AllIn(seat, voluntary, frozenset(state.players))
-        changes["all_in"] = state.all_in | {seat}
-        changes["claims"] = (*state.claims, claim)
+    changes["forced" if forced else "voluntary"] = tuple(booked)
+    all_in = state.all_in
+    if stacks[seat] == 0 and seat not in all_in:
+        # Law 61: a player who stakes his last chip stays in, and is passed over in turns.
+        changes["all_in"] = all_in = all_in | {seat}
+    if all_in:
+        shorts = _newly_short(state, staked, all_in)
+        if shorts:
+            changes["shorts"] = (*state.shorts, *shorts)
     return changes
+
+
+def _newly_short(
+    state: GameState, staked: tuple[int, ...], all_in: frozenset[int]
+) -> tuple[Short, ...]:
+    """The all-in players whose whole stake is now below the highest and who were not short
+    before: they demand the show at this moment (Law 60, Ambiguity 14)."""
+    top = max(staked)
+    known = {short.seat for short in state.shorts}
+    live = frozenset(state.players)
+    return tuple(
+        Short(seat, live) for seat in sorted(all_in) if staked[seat] < top and seat not in known
+    )
 
 
 # legal_actions offers the same few menus over and over (a seat, a range of amounts); actions

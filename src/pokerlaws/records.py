@@ -1,0 +1,103 @@
+"""Game records: everything needed to replay one game on its own (the PGN of pokerlaws).
+
+A :class:`GameRecord` holds how a game began (the rules, each seat's chips, the dealer, the
+pack, the chips carried in and the jack-pot round) and every action applied, the dealer's
+``Shuffle`` orders of Law 41 included, so :func:`replay` reaches the very same state. It is
+a plain frozen value: the text notation and JSON read and write it.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from pokerlaws.actions import Action
+from pokerlaws.cards import Card
+from pokerlaws.engine import apply, new_game
+from pokerlaws.rules import Rules
+from pokerlaws.state import GameState
+from pokerlaws.violations import RuleViolation
+
+__all__ = ["GameRecord", "IllegalRecord", "record", "replay"]
+
+
+@attrs.frozen(kw_only=True)
+class GameRecord:
+    """One game as it began and every action applied to it.
+
+    Attributes:
+        rules: the table's rules.
+        stacks: each seat's chips as the game began, before the ante.
+        dealer: the dealing seat.
+        deck: the pack as the game began, top card first.
+        carried: chips already in the pool from earlier games (Law 29).
+        jackpot_round: 0 for an ordinary game, *k* for the *k*-th jack-pot in a row.
+        actions: every action applied, in order (``Shuffle`` orders included).
+        tags: optional header facts (player names, date, place) as ``(name, value)`` pairs.
+    """
+
+    rules: Rules
+    stacks: tuple[int, ...]
+    dealer: int
+    deck: tuple[Card, ...]
+    carried: int = 0
+    jackpot_round: int = 0
+    actions: tuple[Action, ...] = ()
+    tags: tuple[tuple[str, str], ...] = ()
+
+
+class IllegalRecord(ValueError):
+    """Raised by :func:`replay` at the first action the laws refuse.
+
+    Attributes:
+        index: the 0-based position of that action in ``record.actions``.
+        violation: the :class:`RuleViolation` that refused it.
+    """
+
+    def __init__(self, index: int, violation: RuleViolation) -> None:
+        super().__init__(f"action {index} ({violation.action}) is refused: {violation.message}")
+        self.index = index
+        self.violation = violation
+
+    def __reduce__(self) -> tuple[type[IllegalRecord], tuple[int, RuleViolation]]:
+        return (IllegalRecord, (self.index, self.violation))
+
+
+def record(state: GameState, *, tags: tuple[tuple[str, str], ...] = ()) -> GameRecord:
+    """Return the :class:`GameRecord` of the game so far."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"record takes a GameState, not {type(state).__name__}")
+    return GameRecord(
+        rules=state.rules,
+        stacks=state.starting_stacks,
+        dealer=state.dealer,
+        deck=state.deck,
+        carried=state.carried,
+        jackpot_round=state.jackpot_round,
+        actions=state.history,
+        tags=tuple(tags),
+    )
+
+
+def replay(game: GameRecord) -> GameState:
+    """Return the state after every action of ``game``.
+
+    Raises:
+        IllegalRecord: an action is refused; ``.index`` says which, ``.violation`` why.
+        ValueError: the game could not begin (the message says why).
+    """
+    if not isinstance(game, GameRecord):
+        raise TypeError(f"replay takes a GameRecord, not {type(game).__name__}")
+    state = new_game(
+        game.rules,
+        game.stacks,
+        dealer=game.dealer,
+        deck=game.deck,
+        carried=game.carried,
+        jackpot_round=game.jackpot_round,
+    )
+    for index, action in enumerate(game.actions):
+        result = apply(state, action)
+        if isinstance(result, RuleViolation):
+            raise IllegalRecord(index, result)
+        state = result
+    return state
