@@ -135,6 +135,10 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
         return refuse(
             WrongPhase, law, action, f"cannot {verb} during {rule.name}: that is done {where}"
         )
+    if state.phase is Phase.DRAW and not state.pending:
+        # Law 41: everyone has drawn and the pack ran short; only the dealer's shuffle may
+        # come now, whoever acts (the draw says so, citing the law).
+        return rule.handler(state, action)
     if seat != state.to_act:
         return refuse(
             NotYourTurn,

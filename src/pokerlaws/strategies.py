@@ -459,7 +459,7 @@ def new_games(
         chips = draw(st.lists(_stack_strategy(stacks, table), min_size=n, max_size=n))
         if sum(1 for stack in chips if stack > 0) < MIN_SEATS or min(chips) < 0:
             reject()
-        dealer = draw(st.integers(0, n - 1))
+        dealer = draw(st.sampled_from([seat for seat in range(n) if chips[seat] > 0]))
         return pl.new_game(table, chips, dealer=dealer, deck=draw(decks(joker=table.joker)))
 
     return started()

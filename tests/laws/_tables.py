@@ -48,6 +48,7 @@ _PUBLIC = (
     "openers_required",
     "winners",
     "shown",
+    "show_order",
     "history",
     "stock",
     "discards",

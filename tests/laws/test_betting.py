@@ -533,3 +533,185 @@ def test_law_55_a_bet_once_made_cannot_be_taken_back() -> None:
     # Seat 2's bet stayed in the pool until the pool, bet included, came back to him.
     assert state.phase is pl.Phase.OVER
     assert state.payouts == (0, 0, 45, 0)
+
+
+# Ambiguity 14's worked checks, played out. Hands, best first: fours, full, flush, sequence,
+# threes, two pairs; any other seat holds less.
+FOURS, FULL, FLUSH = "As Ah Ad Ac 2c", "Ks Kh Kd 3c 3d", "2h 5h 8h Th Qh"
+SEQUENCE, THREES, TWO_PAIRS = "4c 5d 6s 7c 8d", "Js Jh Jd 9c 4d", "Qs Qd 6h 6d 2s"
+
+
+def test_law_60_a_player_all_in_level_becomes_short_when_raised() -> None:
+    """Law 60 (Ambiguity 14, first check): seat 2 opens all in with 30, level; the dealer
+    raises to 35, so seat 2 is short from then and claims 5 + 30 + min(30, 35) + min(30, 30)
+    = 95 of the 100; the better of the others takes 5."""
+    rules = pl.Rules(ante=5, limit=20)
+    deck = deck_for({2: FOURS, 0: FULL, 1: FLUSH}, n=3, dealer=0)
+    state = play(
+        pl.new_game(rules, (100, 100, 30), dealer=0, deck=deck),
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=30),
+    )
+    assert state.all_in == frozenset({2})
+    assert state.shorts == (), "all in level with the highest is not short"
+    state = play(state, pl.Stake(seat=0, amount=35))
+    assert [short.seat for short in state.shorts] == [2]
+    assert state.shorts[0].live == frozenset({0, 1, 2})
+    state = play(state, pl.Stake(seat=1, amount=30))
+    for seat in (1, 2, 0):
+        state = play(state, pl.Discard(seat=seat, cards=()))
+    # Betting: seat 2 is all in, so the first bet falls to seat 0, who stands; seat 1 retires
+    # (after seat 2 demanded the show, so his stake still pays into the claim).
+    state = play(state, pl.Stand(seat=0), pl.Pass(seat=1), pl.Stake(seat=0, amount=1))
+    assert state.phase is pl.Phase.OVER
+    # The bet of 1 after the draw goes above everything: whole stakes 36, 35, 30.
+    assert state.payouts == (6, 0, 95)
+    assert state.show_order == (2, 0)
+
+
+def test_law_60_a_short_ante_man_counts_his_ante_in_his_stake() -> None:
+    """Law 60 (Ambiguity 14, second check): B, the ante, is short with 12 (1 forced, 11
+    voluntary); A and C put in 20 each; D retired earlier with 4. B takes 1 + 11 + 12 + 12 =
+    36; D's 4 and the 8 + 8 that A and C put in above 12 go to the better of A and C."""
+    rules = pl.Rules(ante=1, limit=8)
+    # Seats: 0 is A (the dealer), 1 is B (the ante), 2 is C (No. 1), 3 is D.
+    deck = deck_for({1: FOURS, 2: FULL, 0: FLUSH, 3: SEQUENCE}, n=4, dealer=0)
+    state = play(
+        pl.new_game(rules, (100, 12, 100, 100), dealer=0, deck=deck),
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=3, amount=4),
+        pl.Stake(seat=0, amount=4),
+        pl.Stake(seat=1, amount=3),
+        pl.Discard(seat=1, cards=()),
+        pl.Stake(seat=2, amount=2),
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+        pl.Stake(seat=2, amount=8),
+        pl.Pass(seat=3),
+        pl.Stake(seat=0, amount=16),
+        pl.Stake(seat=1, amount=8),
+    )
+    assert [(short.seat, short.live) for short in state.shorts] == [(1, frozenset({0, 1, 2}))]
+    state = play(state, pl.Stake(seat=2, amount=8))
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (20, 12, 20, 4)
+    assert state.payouts == (0, 36, 20, 0)
+    # Law 59: the show begins on the left of the last to stake (seat 2).
+    assert state.show_order == (0, 1, 2)
+
+
+def test_law_60_an_ante_man_who_calls_with_his_last_chip_is_not_short() -> None:
+    """Law 60 (Ambiguity 14, third check): B, the ante, calls in full with his last chip and
+    everyone is level: nobody is short, and the best hand takes the whole pool."""
+    rules = pl.Rules(ante=1, limit=8)
+    deck = deck_for({3: FOURS, 1: FULL, 2: FLUSH, 0: SEQUENCE}, n=4, dealer=0)
+    state = play(
+        pl.new_game(rules, (100, 10, 100, 100), dealer=0, deck=deck),
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=3, amount=2),
+        pl.Stake(seat=0, amount=2),
+        pl.Stake(seat=1, amount=1),
+        *(pl.Discard(seat=seat, cards=()) for seat in (1, 2, 3, 0)),
+        pl.Stake(seat=2, amount=8),
+        pl.Stake(seat=3, amount=8),
+        pl.Stake(seat=0, amount=8),
+        pl.Stake(seat=1, amount=8),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.all_in == frozenset({1})
+    assert state.shorts == ()
+    assert state.payouts == (0, 0, 0, 40)
+    assert state.show_order == (2, 3, 0, 1)
+
+
+def _two_short(hands: dict[int, str]) -> pl.GameState:
+    """Ante 1, limit 10; B (seat 1, the ante) has 5 and D (seat 3) 9. C opens 2, D goes all
+    in level at 9, the dealer A raises to 19 (D is short from then), B goes all in with 5; C
+    makes good at the draw; after it C bets 1 and A calls. Whole stakes: A 20, B 5 (1 forced,
+    4 voluntary), C 20, D 9; the pool is 54."""
+    deck = deck_for(hands, n=4, dealer=0)
+    state = play(
+        pl.new_game(pl.Rules(ante=1, limit=10), (100, 5, 100, 9), dealer=0, deck=deck),
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=3, amount=9),
+        pl.Stake(seat=0, amount=19),
+        pl.Stake(seat=1, amount=4),
+        pl.Discard(seat=1, cards=()),
+        pl.Stake(seat=2, amount=17),
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=0, cards=()),
+        pl.Stake(seat=2, amount=1),
+        pl.Stake(seat=0, amount=1),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (20, 5, 20, 9)
+    assert [short.seat for short in state.shorts] == [3, 1]
+    return state
+
+
+def test_law_60_two_short_players_are_settled_smallest_stake_first() -> None:
+    """Law 60 (Ambiguity 14, several short players): B's level (whole stake 5) is the forced 1
+    and 5 + 4 + 5 + 5 from the four; D's level (9) is 4 more from A, C and D; the rest, 22,
+    goes to the better of A and C. Each level goes to the best hand among those who staked
+    at least as much."""
+    # B best, D second, C third: B 20, D 12, C 22.
+    state = _two_short({1: FOURS, 3: FULL, 2: FLUSH, 0: SEQUENCE})
+    assert state.payouts == (0, 20, 22, 12)
+    # D best, B second: D takes both levels; the rest to the better of A and C (A).
+    state = _two_short({3: FOURS, 1: FULL, 0: FLUSH, 2: SEQUENCE})
+    assert state.payouts == (22, 0, 0, 32)
+    # C best: nobody short holds the best hand, so C takes all 54.
+    state = _two_short({2: FOURS, 3: FULL, 1: FLUSH, 0: SEQUENCE})
+    assert state.payouts == (0, 0, 54, 0)
+    # A best, B second: B's level and D's go to A, who beats every hand that contends.
+    state = _two_short({0: FOURS, 1: FULL, 3: FLUSH, 2: SEQUENCE})
+    assert state.payouts == (54, 0, 0, 0)
+
+
+def _three_short(hands: dict[int, str]) -> pl.GameState:
+    """Five seats, ante 1, limit 10: B (seat 1, the ante) has 5, D (seat 3) 9, E (seat 4) 14.
+    C opens 2; D goes all in level at 9; E all in at 14 (D short); the dealer A raises to 24
+    (E short); B all in with 5 (short). C makes good; after the draw C bets 1 and A calls.
+    Whole stakes: A 25, B 5 (1 forced), C 25, D 9, E 14; the pool is 78."""
+    deck = deck_for(hands, n=5, dealer=0)
+    state = play(
+        pl.new_game(pl.Rules(ante=1, limit=10), (100, 5, 100, 9, 14), dealer=0, deck=deck),
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=3, amount=9),
+        pl.Stake(seat=4, amount=14),
+        pl.Stake(seat=0, amount=24),
+        pl.Stake(seat=1, amount=4),
+        pl.Discard(seat=1, cards=()),
+        pl.Stake(seat=2, amount=22),
+        *(pl.Discard(seat=seat, cards=()) for seat in (2, 3, 4, 0)),
+        pl.Stake(seat=2, amount=1),
+        pl.Stake(seat=0, amount=1),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (25, 5, 25, 9, 14)
+    assert [short.seat for short in state.shorts] == [3, 4, 1]
+    assert state.show_order == (1, 2, 3, 4, 0)
+    return state
+
+
+def test_law_60_three_short_players_make_three_levels() -> None:
+    """Law 60 (Ambiguity 14): levels 5, 9 and 14 claim 1 + 24, then 16, then 15 of the 78;
+    the remaining 22 goes to the better of the two who are not short."""
+    # E best, B second, D third, C fourth: E takes 25 + 16 + 15, C the rest.
+    state = _three_short({4: FOURS, 1: FULL, 3: FLUSH, 2: SEQUENCE, 0: THREES})
+    assert state.payouts == (0, 0, 22, 0, 56)
+    # B best, E second, C third: B 25, E 16 + 15, C 22.
+    state = _three_short({1: FOURS, 4: FULL, 2: FLUSH, 3: SEQUENCE, 0: THREES})
+    assert state.payouts == (0, 25, 22, 0, 31)
+    # D best, A second: D 25 + 16; E's level and the rest to A.
+    state = _three_short({3: FOURS, 0: FULL, 1: FLUSH, 4: SEQUENCE, 2: THREES})
+    assert state.payouts == (37, 0, 0, 41, 0)
+    # Two pairs for the highest short: the levels go down the hands, not the stakes.
+    state = _three_short({2: FOURS, 4: FULL, 1: TWO_PAIRS, 3: FLUSH, 0: THREES})
+    assert state.payouts == (0, 0, 78, 0, 0)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
@@ -91,6 +92,53 @@ def test_law_18_the_deal_passes_left_after_an_opened_game() -> None:
     assert nxt.dealer == 0
     assert nxt.openers_required is None
     assert nxt.jackpot_round == 0
+
+
+def test_law_18_a_seat_without_chips_is_passed_over_for_the_deal() -> None:
+    """Law 18 (Ambiguity 26): the deal goes to the first seat on the left dealt into the next
+    game, so a seat without chips neither deals nor makes one player ante twice running."""
+    state = pass_until_over(
+        pl.new_game(RULES, (100, 0, 100, 100), dealer=0, deck=pl.shuffled_deck(2))
+    )
+    assert state.ante_seat == 2
+    nxt = pl.next_game(state, deck=pl.shuffled_deck(3))
+    assert nxt.dealer == 2
+    assert nxt.ante_seat == 3
+    assert 1 not in nxt.players
+    # Round the corner: seat 0 deals after seat 3, then seat 2 again (seat 1 still has none).
+    seq = [nxt.dealer]
+    for seed in range(4, 7):
+        nxt = pl.next_game(pass_until_over(nxt), deck=pl.shuffled_deck(seed))
+        seq.append(nxt.dealer)
+    assert seq == [2, 3, 0, 2]
+
+
+def test_law_18_a_seat_without_chips_cannot_be_made_dealer() -> None:
+    """Law 18 (Ambiguity 26): a game cannot begin with a dealer who sits it out."""
+    with pytest.raises(ValueError, match="seat 1 has no chips"):
+        pl.new_game(RULES, (100, 0, 100), dealer=1, deck=pl.shuffled_deck(2))
+
+
+def test_law_18_the_table_is_over_when_one_seat_has_every_chip() -> None:
+    """Law 18 (Ambiguity 26): with fewer than two seats holding chips nobody can deal the next
+    game; next_game says so with TableOver, a ValueError of its own."""
+    deck = deck_for({0: "As Ah Ad Ac 2c", 1: "3c 5d 7h 9s Jc"}, n=2, dealer=0)
+    # Heads up: seat 1 antes all he has; the dealer, No. 1, opens; both stand pat.
+    state = play(
+        pl.new_game(RULES, (100, 5), dealer=0, deck=deck),
+        pl.Stake(seat=0, amount=10),
+        pl.Discard(seat=1, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.stacks == (105, 0)
+    with pytest.raises(pl.TableOver, match="only seat 0 has chips") as caught:
+        pl.next_game(state, deck=pl.shuffled_deck(3))
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.with_chips == (0,)
+    assert caught.value.pool == 0
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert (type(again), again.args, again.with_chips) == (pl.TableOver, caught.value.args, (0,))
 
 
 def test_law_18_a_dealer_who_passes_still_serves_the_draw() -> None:

@@ -271,44 +271,223 @@ def _everyone_plays(n: int, passing: tuple[int, ...] = ()) -> pl.GameState:
     return state
 
 
-def test_law_41_a_short_stock_is_eked_out_with_the_reshuffled_discards() -> None:
-    """Law 41: when the stock runs short, what is left is served, then the shuffled discards."""
-    state = _everyone_plays(9)
-    pack = Counter(pl.standard_deck())
-    stock = state.stock
-    assert len(stock) == 7
-    state = play(state, pl.Discard(seat=1, cards=state.hands[1]))
-    assert set(state.hands[1]) == set(stock[:5])
-    state = play(state, pl.Discard(seat=2, cards=state.hands[2]))
-    # Ambiguity 19: the rest of the stock is served before the discards.
-    assert set(stock[5:]) <= set(state.hands[2])
-    for seat in (3, 4, 5, 6, 7, 8, 0):
-        assert state.to_act == seat
-        state = play(state, pl.Discard(seat=seat, cards=state.hands[seat]))
-        assert all_cards(state) == pack
-    assert state.phase is pl.Phase.BETTING
-    for seat in range(9):
-        assert len(state.hands[seat]) == len(set(state.hands[seat])) == 5
-    assert all_cards(state) == pack
+def _discard(state: pl.GameState, seat: int, count: int) -> pl.GameState:
+    """Let ``seat`` (who is to act) throw out the first ``count`` cards of his hand."""
+    assert state.to_act == seat, (state.to_act, seat)
+    return play(state, pl.Discard(seat=seat, cards=state.hands[seat][:count]))
 
 
-def test_law_41_hands_thrown_in_are_not_gathered_with_the_discards() -> None:
-    """Law 41 (Ambiguity 19): only discards are reshuffled, never the hands of those who passed."""
-    state = _everyone_plays(10, passing=(3, 4))
-    dead = set(state.dealt[3]) | set(state.dealt[4])
+def _thrown(state: pl.GameState, seat: int) -> tuple[pl.Card, ...]:
+    """The cards ``seat`` threw out at this draw, as his Discard listed them."""
+    (cards,) = [a.cards for a in state.history if isinstance(a, pl.Discard) and a.seat == seat]
+    return cards
+
+
+def _shuffle(state: pl.GameState, order: tuple[pl.Card, ...]) -> pl.GameState:
+    """The dealer shuffles the gathered discards to ``order`` (the caller's own order)."""
+    action = pl.Shuffle(seat=state.dealer, order=order)
+    assert pl.is_legal(state, action)
+    after = pl.apply_or_raise(state, action)
+    assert after.history[-1] == action
+    return after
+
+
+def _no_one_holds_his_own_discards(state: pl.GameState) -> None:
+    for seat in state.players:
+        thrown = [a.cards for a in state.history if isinstance(a, pl.Discard) and a.seat == seat]
+        assert not set(state.hands[seat]) & set(*thrown or [()]), seat
+
+
+def test_law_41_ten_seats_each_discarding_three_are_served_from_the_shuffled_discards() -> None:
+    """Law 41: the first drawer gets the stock's last two cards and is owed one; everyone after
+    discards and is owed; the dealer shuffles all thirty discards; the owed are served in draw
+    order from the top, each passing over his own (Law 37)."""
+    state = _everyone_plays(10)
     stock = state.stock
     assert len(stock) == 2
     pack = Counter(pl.standard_deck())
-    drawers = (1, 2, 5, 6, 7, 8, 9, 0)
-    for seat in drawers:
-        assert state.to_act == seat
-        state = play(state, pl.Discard(seat=seat, cards=state.hands[seat]))
+    kept = {seat: state.hands[seat][3:] for seat in range(10)}
+    state = _discard(state, 1, 3)
+    # Ambiguity 19: the stock's last cards first; his hand holds only what he could be given.
+    assert state.hands[1] == (*kept[1], *stock)
+    assert state.owed == ((1, 1),)
+    for seat in (2, 3, 4, 5, 6, 7, 8, 9, 0):
+        state = _discard(state, seat, 3)
+        assert state.hands[seat] == kept[seat], "a later player is owed, not served"
         assert all_cards(state) == pack
-        assert len(state.hands[seat]) == len(set(state.hands[seat])) == 5
-        assert not set(state.hands[seat]) & dead
-    assert set(stock) <= set(state.hands[1])
+    assert state.phase is pl.Phase.DRAW
+    assert state.to_act == 0
+    assert pl.legal_actions(state) == (pl.Shuffle(seat=0),)
+    thrown = {seat: _thrown(state, seat) for seat in range(10)}
+    # The caller's order: the discards as they were thrown, seat 1's first.
+    order = tuple(card for seat in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0) for card in thrown[seat])
+    assert Counter(order) == Counter(state.discards)
+    state = _shuffle(state, order)
+    # Seat 1 passes over his own three and takes seat 2's first; seat 2 passes over his
+    # remaining two and takes seat 1's three; seat 3 takes seat 2's last two and then,
+    # passing over his own, seat 4's first; seat 4 takes seat 3's three.
+    assert state.hands[1] == (*kept[1], *stock, thrown[2][0])
+    assert state.hands[2] == (*kept[2], *thrown[1])
+    assert state.hands[3] == (*kept[3], *thrown[2][1:], thrown[4][0])
+    assert state.hands[4] == (*kept[4], *thrown[3])
     assert state.phase is pl.Phase.BETTING
-    assert state.players == (0, 1, 2, 5, 6, 7, 8, 9)
+    assert state.owed == ()
+    assert len(state.stock) == 30 - 28
+    assert all(len(state.hands[seat]) == 5 for seat in range(10))
+    assert all_cards(state) == pack
+    _no_one_holds_his_own_discards(state)
+
+
+def test_law_41_nine_seats_the_shortage_falls_mid_round() -> None:
+    """Law 41: at nine seats the stock of seven runs out at the third drawer; he is owed two,
+    the fourth stands pat, the fifth passes, and the rest discard and are owed."""
+    state = _everyone_plays(9)
+    stock = state.stock
+    assert len(stock) == 7
+    state = _discard(state, 1, 3)
+    state = _discard(state, 2, 3)
+    assert state.owed == ()
+    state = _discard(state, 3, 3)
+    assert state.hands[3][2:] == stock[6:]
+    assert state.owed == ((3, 2),)
+    state = _discard(state, 4, 0)
+    state = play(state, pl.Pass(seat=5))
+    for seat, count in ((6, 2), (7, 2), (8, 1), (0, 4)):
+        state = _discard(state, seat, count)
+    assert state.owed == ((3, 2), (6, 2), (7, 2), (8, 1), (0, 4))
+    assert state.to_act == 0
+    # Every discard of this draw is gathered, those of players already served included; the
+    # hand seat 5 threw in is not (Ambiguity 19).
+    assert len(state.discards) == 3 + 3 + 3 + 2 + 2 + 1 + 4
+    assert not set(state.discards) & set(state.dealt[5])
+    state = pl.apply_or_raise(state, pl.Shuffle(seat=0))
+    used = state.history[-1]
+    assert isinstance(used, pl.Shuffle)
+    assert used.order is not None
+    assert len(used.order) == 18
+    assert state.phase is pl.Phase.BETTING
+    assert all(len(state.hands[seat]) == 5 for seat in state.players)
+    _no_one_holds_his_own_discards(state)
+    assert all_cards(state) == Counter(pl.standard_deck())
+
+
+def test_law_41_the_shortage_may_fall_on_the_dealer() -> None:
+    """Law 41: when the dealer's own request is the one the stock cannot cover, he is owed,
+    and shuffles to serve himself from the others' discards."""
+    state = _everyone_plays(10)
+    state = _discard(state, 1, 2)  # the stock's two cards, exactly
+    for seat in range(2, 10):
+        state = _discard(state, seat, 0)
+    assert state.owed == ()
+    state = _discard(state, 0, 2)
+    assert state.owed == ((0, 2),)
+    assert state.to_act == 0
+    order = (*_thrown(state, 0), *_thrown(state, 1))
+    state = _shuffle(state, order)
+    assert set(state.hands[0][3:]) == set(_thrown(state, 1))
+    assert state.stock == _thrown(state, 0)
+
+
+def test_law_41_a_dealer_who_has_passed_still_shuffles_and_serves() -> None:
+    """Laws 18, 41: the dealer passed in the say, yet when the pack runs short he gathers and
+    shuffles the discards, and nobody else may."""
+    state = _everyone_plays(10, passing=(0,))
+    assert 0 not in state.players
+    assert len(state.stock) == 2
+    state = _discard(state, 1, 1)
+    state = _discard(state, 2, 2)
+    state = _discard(state, 3, 3)
+    state = _discard(state, 4, 2)
+    assert state.owed == ((2, 1), (3, 3), (4, 2))
+    for seat in range(5, 10):
+        state = _discard(state, seat, 0)
+    assert state.to_act == 0
+    assert pl.legal_actions(state) == (pl.Shuffle(seat=0),)
+    violation = refused(state, pl.Shuffle(seat=1), pl.ShuffleNotAllowed, law=41)
+    assert "dealer" in violation.message
+    refused(state, pl.Pass(seat=4), pl.ShuffleFirst, law=41)
+    t1, t2, t3, t4 = (_thrown(state, seat) for seat in (1, 2, 3, 4))
+    state = _shuffle(state, (*t2, *t1, *t3, *t4))
+    assert state.hands[2][4:] == t1
+    assert state.hands[3][2:] == (*t2, t4[0])
+    assert state.hands[4][3:] == t3[:2]
+    assert state.stock == (t3[2], t4[1])
+    assert state.phase is pl.Phase.BETTING
+
+
+def test_law_41_everyone_after_the_short_player_stands_pat() -> None:
+    """Law 41 over Law 37: with only his own discards gathered, the short player takes the
+    top ones of his own, since no other card is left (the documented edge case)."""
+    state = _everyone_plays(10)
+    stock = state.stock
+    state = _discard(state, 1, 4)
+    assert state.owed == ((1, 2),)
+    for seat in (*range(2, 10), 0):
+        state = _discard(state, seat, 0)
+    own = _thrown(state, 1)
+    order = (own[3], own[1], own[0], own[2])
+    state = _shuffle(state, order)
+    assert state.hands[1] == (state.dealt[1][4], *stock, own[3], own[1])
+    assert state.stock == (own[0], own[2])
+
+
+def test_law_41_a_players_own_discards_stay_in_place_for_the_next() -> None:
+    """Law 37: a card passed over stays where it is in the pile and goes to the next player."""
+    state = _everyone_plays(10)
+    state = _discard(state, 1, 3)
+    state = _discard(state, 2, 2)
+    for seat in (*range(3, 10), 0):
+        state = _discard(state, seat, 0)
+    one, two = _thrown(state, 1), _thrown(state, 2)
+    # Seat 1 is owed one and seat 2 two; seat 1's own cards lie on top.
+    state = _shuffle(state, (*one, *two))
+    assert state.hands[1][4:] == two[:1]
+    assert state.hands[2][3:] == one[:2]
+    assert state.stock == (one[2], two[1])
+
+
+def test_law_41_a_shuffle_of_the_wrong_cards_is_refused() -> None:
+    """Law 41: the shuffle orders exactly the gathered discards, each once."""
+    state = _everyone_plays(10)
+    state = _discard(state, 1, 3)
+    for seat in (*range(2, 10), 0):
+        state = _discard(state, seat, 1)
+    gathered = state.discards
+    stranger = next(card for card in state.hands[5] if card not in gathered)
+    for order in (
+        gathered[1:],
+        (*gathered, stranger),
+        (gathered[0], *gathered[:-1]),  # the right length, one card twice
+        (stranger, *gathered[1:]),
+        (),
+    ):
+        refused(state, pl.Shuffle(seat=0, order=order), pl.WrongShuffle, law=41)
+
+
+def test_law_41_there_is_no_shuffle_before_the_pack_runs_short_or_all_have_discarded() -> None:
+    """Law 41: the dealer shuffles only once the pack has run short and all have discarded."""
+    state = _everyone_plays(10)
+    refused(state, pl.Shuffle(seat=0), pl.ShuffleNotAllowed, law=41)
+    refused(state, pl.Shuffle(seat=1), pl.ShuffleNotAllowed, law=41)
+    state = _discard(state, 1, 3)
+    violation = refused(state, pl.Shuffle(seat=0), pl.ShuffleNotAllowed, law=41)
+    assert "still to discard" in violation.message
+    say = pl.new_game(RULES, (100,) * 4, dealer=0, deck=pl.shuffled_deck(3))
+    refused(say, pl.Shuffle(seat=0), pl.ShuffleNotAllowed, law=41)
+
+
+def test_law_58_nobody_shuffles_for_a_player_who_has_already_won() -> None:
+    """Law 58 (Ambiguity 19): if all the others pass while a player is owed cards, he takes
+    the pool at once and the discards are not shuffled."""
+    state = _everyone_plays(10)
+    pool = state.pool
+    state = _discard(state, 1, 3)
+    for seat in (*range(2, 10), 0):
+        state = play(state, pl.Pass(seat=seat))
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (1,)
+    assert state.payouts[1] == pool
+    assert not any(isinstance(action, pl.Shuffle) for action in state.history)
 
 
 def test_law_36_a_player_all_in_from_the_say_draws_without_making_good() -> None:

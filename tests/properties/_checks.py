@@ -11,8 +11,10 @@ from collections import Counter
 import pokerlaws as pl
 
 __all__ = [
+    "awaits_shuffle",
     "check_cards",
     "check_chips",
+    "check_recorded",
     "check_shape",
     "chips",
     "game_bound",
@@ -70,15 +72,42 @@ def check_shape(state: pl.GameState) -> None:
         assert state.to_act is None, f"the game is over but seat {state.to_act} is to act"
         assert pl.legal_actions(state) == ()
         assert set(state.winners) <= set(range(n))
+    elif awaits_shuffle(state):
+        # Law 41: the dealer shuffles, even one who has passed (Law 18).
+        assert state.to_act == state.dealer
+        assert pl.legal_actions(state) == (pl.Shuffle(seat=state.dealer),)
     else:
         assert state.to_act in state.players, (
             f"seat {state.to_act} is to act in {state.phase} but the players are {state.players}"
         )
         assert state.winners == ()
         assert pl.legal_actions(state), f"no legal action in {state.phase}"
+    owed = dict(state.owed)
     if state.phase in (pl.Phase.DRAW, pl.Phase.BETTING, pl.Phase.SAY):
-        # Law 7: every player holds five cards once dealt (the draw exchanges, Law 36).
-        assert all(len(state.hands[seat]) == 5 for seat in state.players)
+        # Law 7: every player holds five cards once dealt (the draw exchanges, Law 36); a
+        # player the short pack could not serve holds five less what he is owed (Law 41).
+        for seat in state.players:
+            assert len(state.hands[seat]) == 5 - owed.get(seat, 0), (seat, state.hands[seat])
+    assert not owed or state.phase is pl.Phase.DRAW, "cards are owed only during the draw"
+
+
+def check_recorded(before: pl.GameState, action: pl.Action, after: pl.GameState) -> None:
+    """``after``'s history is ``before``'s and ``action``; a ``Shuffle`` that left the order
+    to the engine is recorded with the order it used (Law 41), so that records replay."""
+    assert after.history[:-1] == before.history
+    if isinstance(action, pl.Shuffle) and action.order is None:
+        used = after.history[-1]
+        assert isinstance(used, pl.Shuffle)
+        assert used.seat == action.seat
+        assert used.order is not None
+        assert Counter(used.order) == Counter(before.discards)
+    else:
+        assert after.history[-1] == action
+
+
+def awaits_shuffle(state: pl.GameState) -> bool:
+    """Whether the pack has run short and everyone has drawn: the dealer is to shuffle."""
+    return state.phase is pl.Phase.DRAW and state.to_act == state.dealer and bool(state.owed)
 
 
 def has_next_game(state: pl.GameState) -> bool:
@@ -87,7 +116,7 @@ def has_next_game(state: pl.GameState) -> bool:
 
 
 def game_bound(start: pl.GameState) -> int:
-    """The most actions a game begun at ``start`` can take: ``S + 3p - 1``.
+    """The most actions a game begun at ``start`` can take: ``S + 3p``.
 
     ``S`` is the chips in the stacks once the antes are posted (``sum(start.stacks)``) and
     ``p`` the players dealt in (``len(start.players)``). Every ``Straddle`` and ``Stake``
@@ -96,6 +125,7 @@ def game_bound(start: pl.GameState) -> int:
     ``DeclineStraddle`` at most ``p - 1`` (the straddle goes once round, from No. 1 to the
     dealer, Law 21), ``Pass`` at most ``p - 1`` (each removes a player, and the game ends when
     one is left or nobody can open), ``Discard`` at most ``p`` (each player draws once,
-    Law 38), ``Stand`` at most once (only the first bettor, once: the description).
+    Law 38), ``Stand`` at most once (only the first bettor, once: the description), and
+    ``Shuffle`` at most once (the pack runs short once at the draw, Law 41).
     """
-    return sum(start.stacks) + 3 * len(start.players) - 1
+    return sum(start.stacks) + 3 * len(start.players)

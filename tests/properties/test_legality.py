@@ -12,7 +12,7 @@ from hypothesis import given, settings
 
 import pokerlaws as pl
 import pokerlaws.strategies as ps
-from tests.properties._checks import check_shape
+from tests.properties._checks import check_recorded, check_shape
 
 TRIES = 8
 """Generated actions tried against each drawn state."""
@@ -21,7 +21,9 @@ TRIES = 8
 @settings(deadline=None)
 @given(state=ps.game_states())
 def test_every_listed_action_is_accepted_and_recorded(state: pl.GameState) -> None:
-    """Each action ``legal_actions`` lists is accepted, and appends exactly itself to history."""
+    """Each action ``legal_actions`` lists is accepted, and appends exactly itself to history
+    (the dealer's ``Shuffle`` that leaves the order to the engine is recorded with the order
+    used, so that a record of the game replays it, Law 41)."""
     listed = pl.legal_actions(state)
     assert len(set(listed)) == len(listed), "legal_actions lists an action twice"
     assert (not listed) == (state.phase is pl.Phase.OVER)
@@ -29,7 +31,7 @@ def test_every_listed_action_is_accepted_and_recorded(state: pl.GameState) -> No
         after = pl.apply(state, action)
         assert isinstance(after, pl.GameState), f"{action} is listed but refused: {after}"
         assert pl.is_legal(state, action)
-        assert after.history == (*state.history, action)
+        check_recorded(state, action, after)
         check_shape(after)
 
 

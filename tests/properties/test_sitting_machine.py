@@ -16,7 +16,14 @@ from hypothesis.stateful import (
 
 import pokerlaws as pl
 import pokerlaws.strategies as ps
-from tests.properties._checks import check_cards, check_chips, check_shape, chips, has_next_game
+from tests.properties._checks import (
+    check_cards,
+    check_chips,
+    check_recorded,
+    check_shape,
+    chips,
+    has_next_game,
+)
 
 
 class Sitting(RuleBasedStateMachine):
@@ -40,7 +47,7 @@ class Sitting(RuleBasedStateMachine):
         action = data.draw(ps.legal_actions(before))
         after = pl.apply(before, action)
         assert isinstance(after, pl.GameState), f"{action} is listed but refused: {after}"
-        assert after.history == (*before.history, action)
+        check_recorded(before, action, after)
         self.state = after
 
     @rule(data=st.data())
