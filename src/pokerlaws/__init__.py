@@ -32,6 +32,7 @@ from pokerlaws.engine import (
     legal_actions,
     new_game,
     next_game,
+    stake_range,
 )
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
 from pokerlaws.records import GameRecord, IllegalRecord, record, replay
@@ -124,5 +125,6 @@ __all__ = [
     "record",
     "replay",
     "shuffled_deck",
+    "stake_range",
     "standard_deck",
 ]

@@ -1,7 +1,9 @@
 """The actions a player can take; every action names its actor (``seat``).
 
 Actions are plain frozen records. Whether one is legal is for :func:`pokerlaws.apply` to say,
-citing the law; the records themselves check nothing beyond their shape.
+citing the law; the records themselves check nothing beyond their shape, and refuse a wrong
+shape with ``TypeError`` when built (a seat or amount that is not an int, a bool included;
+cards that are not Cards), so that no ill-typed action reaches the laws.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import attrs
 from pokerlaws.cards import Card, standard_deck
 
 __all__ = [
+    "ACTION_TYPES",
     "Action",
     "DeclineStraddle",
     "Discard",
@@ -32,17 +35,45 @@ deck_position = _DECK_ORDER.__getitem__
 """A card's place in :func:`standard_deck` (the Joker last): the order of ``Discard.cards``."""
 
 
+def _whole_number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    """Shape only: a seat or an amount is an int (a bool is not a number of chips); whether
+    its value is possible is for the laws to say."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(
+            f"{type(instance).__name__}.{attribute.name} must be an int, "
+            f"not {type(value).__name__} ({value!r})"
+        )
+
+
+def _cards_of(owner: str, cards: object) -> tuple[Card, ...]:
+    """The cards of ``cards``, each a :class:`Card` (text must go through parse_cards)."""
+    if isinstance(cards, (str, bytes)):
+        raise TypeError(
+            f"{owner} must be Cards, not text ({cards!r}): read it with parse_cards first"
+        )
+    if not isinstance(cards, Iterable):
+        raise TypeError(f"{owner} must be an iterable of Cards, not {type(cards).__name__}")
+    items = tuple(cards)
+    for card in items:
+        if type(card) is not Card:
+            raise TypeError(
+                f"{owner} must hold only Cards, not {type(card).__name__} ({card!r})"
+                + (": read text with parse_cards" if isinstance(card, str) else "")
+            )
+    return items
+
+
 def _canonical_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
     # Order is not significant in a discard, so equal discards compare and hash equal.
     # Repeats are kept: discarding one card twice must reach apply() and be refused (Law 36).
-    return tuple(sorted(cards, key=deck_position))
+    return tuple(sorted(_cards_of("Discard.cards", cards), key=deck_position))
 
 
 @attrs.frozen(kw_only=True)
 class Straddle:
     """Raise the ante by one ante before the deal (Laws 21-22); the first makes it double."""
 
-    seat: int
+    seat: int = attrs.field(validator=_whole_number)
 
     def __str__(self) -> str:
         return f"seat {self.seat} straddles"
@@ -52,7 +83,7 @@ class Straddle:
 class DeclineStraddle:
     """Decline to straddle; when No. 1 declines, nobody else may straddle (Law 21)."""
 
-    seat: int
+    seat: int = attrs.field(validator=_whole_number)
 
     def __str__(self) -> str:
         return f"seat {self.seat} declines to straddle"
@@ -62,7 +93,7 @@ class DeclineStraddle:
 class Pass:
     """Give up the hand and all one has staked (Laws 27, 54): the book's pass, a modern fold."""
 
-    seat: int
+    seat: int = attrs.field(validator=_whole_number)
 
     def __str__(self) -> str:
         return f"seat {self.seat} passes"
@@ -75,8 +106,8 @@ class Stake:
     The situation makes it an opening, a making good, a call, a raise or a bet.
     """
 
-    seat: int
-    amount: int
+    seat: int = attrs.field(validator=_whole_number)
+    amount: int = attrs.field(validator=_whole_number)
 
     def __str__(self) -> str:
         return f"seat {self.seat} stakes {self.amount}"
@@ -86,7 +117,7 @@ class Stake:
 class Stand:
     """After the draw, the first bettor declines to bet for the moment (description 2.8)."""
 
-    seat: int
+    seat: int = attrs.field(validator=_whole_number)
 
     def __str__(self) -> str:
         return f"seat {self.seat} stands"
@@ -99,7 +130,7 @@ class Discard:
     ``cards=()`` plays pat. The order of ``cards`` is not significant.
     """
 
-    seat: int
+    seat: int = attrs.field(validator=_whole_number)
     cards: tuple[Card, ...] = attrs.field(converter=_canonical_cards)
 
     def __str__(self) -> str:
@@ -108,9 +139,17 @@ class Discard:
         return f"seat {self.seat} discards {' '.join(str(card) for card in self.cards)}"
 
 
-def _shuffle_order(cards: Iterable[Card] | None) -> tuple[Card, ...] | None:
-    # The order is the point of a shuffle, so it is kept exactly as given.
-    return None if cards is None else tuple(cards)
+def _shuffle_order(cards: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    # The order is the point of a shuffle, so it is kept exactly as given, and only an
+    # ordered sequence can give one (a set has no order of its own).
+    if cards is None:
+        return None
+    if not isinstance(cards, Sequence) or isinstance(cards, (str, bytes)):
+        raise TypeError(
+            "Shuffle.order must be a sequence of Cards, top first, or None, "
+            f"not {type(cards).__name__}"
+        )
+    return _cards_of("Shuffle.order", cards)
 
 
 @attrs.frozen(kw_only=True)
@@ -123,7 +162,7 @@ class Shuffle:
     the cards themselves; the history records the order used.
     """
 
-    seat: int
+    seat: int = attrs.field(validator=_whole_number)
     order: tuple[Card, ...] | None = attrs.field(default=None, converter=_shuffle_order)
 
     def __str__(self) -> str:
@@ -156,3 +195,6 @@ def canonical_discards(seat: int, subsets: Sequence[tuple[Card, ...]]) -> list[D
 
 Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard | Shuffle
 """Any one of the player actions."""
+
+ACTION_TYPES: tuple[type, ...] = (Straddle, DeclineStraddle, Pass, Stake, Stand, Discard, Shuffle)
+"""The action classes, for the checks that an argument is an action."""

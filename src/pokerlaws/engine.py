@@ -15,6 +15,7 @@ from itertools import compress
 import attrs
 
 from pokerlaws.actions import (
+    ACTION_TYPES,
     Action,
     DeclineStraddle,
     Discard,
@@ -42,7 +43,15 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply", "apply_or_raise", "is_legal", "legal_actions", "new_game", "next_game"]
+__all__ = [
+    "apply",
+    "apply_or_raise",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "next_game",
+    "stake_range",
+]
 
 MIN_SEATS = 2
 MAX_SEATS = 10  # Ambiguity 24: the pack holds ten hands of five.
@@ -61,18 +70,30 @@ class _PhaseRule:
     turn_law: int
     """The law that sets the order of turns in this phase."""
     name: str
+    stakes: Callable[[GameState], range] = attrs.field(default=lambda state: range(0))
+    """The amounts the seat to act may stake (:func:`stake_range`)."""
 
 
 _PHASES: dict[Phase, _PhaseRule] = {
     Phase.STRADDLE: _PhaseRule(
         (Straddle, DeclineStraddle), ante.apply_straddle, ante.legal, 21, "straddling"
     ),
-    Phase.SAY: _PhaseRule((Pass, Stake), say.apply_say, say.legal, 25, "the say"),
+    Phase.SAY: _PhaseRule((Pass, Stake), say.apply_say, say.legal, 25, "the say", say.stake_range),
     Phase.DRAW: _PhaseRule(
-        (Pass, Stake, Discard, Shuffle), draw.apply_draw, draw.legal, 35, "the draw"
+        (Pass, Stake, Discard, Shuffle),
+        draw.apply_draw,
+        draw.legal,
+        35,
+        "the draw",
+        draw.stake_range,
     ),
     Phase.BETTING: _PhaseRule(
-        (Pass, Stake, Stand), betting.apply_betting, betting.legal, 53, "the betting"
+        (Pass, Stake, Stand),
+        betting.apply_betting,
+        betting.legal,
+        53,
+        "the betting",
+        betting.stake_range,
     ),
 }
 
@@ -94,6 +115,8 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     Automatic steps (the deal, serving the draw, the show, paying the pool) happen inside the
     transition that triggers them.
     """
+    if type(state) is not GameState or type(action) not in _ACTION_SET:
+        _check_arguments("apply", state, action)
     seat = action.seat
     rule = _PHASES.get(state.phase)
     # The usual case, a legal kind of action by the seat to act, goes straight to its
@@ -150,6 +173,19 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     return rule.handler(state, action)
 
 
+_ACTION_SET = frozenset(ACTION_TYPES)
+
+
+def _check_arguments(caller: str, state: object, action: object = None) -> None:
+    """Refuse, with ``TypeError``, a state that is not a ``GameState`` or an action that is
+    not an action (ill-typed input is not a violation of any law: API.md)."""
+    if not isinstance(state, GameState):
+        raise TypeError(f"{caller} takes a GameState, not {type(state).__name__}")
+    if caller == "apply" and not isinstance(action, ACTION_TYPES):
+        names = ", ".join(kind.__name__ for kind in ACTION_TYPES)
+        raise TypeError(f"apply takes an action ({names}), not {type(action).__name__}")
+
+
 def _straddle_refused(state: GameState, action: Straddle) -> RuleViolation:
     """Say why a straddle is refused out of its turn or after straddling ended."""
     rules = state.rules
@@ -184,8 +220,23 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
 
     One ``Stake`` per legal amount and one ``Discard`` per subset of the hand.
     """
+    if type(state) is not GameState:
+        _check_arguments("legal_actions", state)
     rule = _PHASES.get(state.phase)
     return () if rule is None else rule.legal(state)
+
+
+def stake_range(state: GameState) -> range:
+    """The amounts the seat to act may ``Stake`` now, as a ``range`` (empty if none).
+
+    ``legal_actions`` lists one ``Stake`` per amount; at a table with a large limit and deep
+    stacks that is a long tuple, while this answers at once, so search and agents should ask
+    it for the stakes and ``legal_actions`` only for the rest.
+    """
+    if type(state) is not GameState:
+        _check_arguments("stake_range", state)
+    rule = _PHASES.get(state.phase)
+    return range(0) if rule is None else rule.stakes(state)
 
 
 def is_legal(state: GameState, action: Action) -> bool:
@@ -311,6 +362,12 @@ def _start(
 ) -> GameState:
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
+    if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
+        # A set or a mapping has no seat order of its own (a mapping would be read as its
+        # keys), so the stacks must come in seat order.
+        raise TypeError(
+            f"stacks must be a sequence of ints in seat order, not {type(stacks).__name__}"
+        )
     chips = tuple(stacks)
     n = len(chips)
     if not MIN_SEATS <= n <= MAX_SEATS:
@@ -322,12 +379,16 @@ def _start(
     # is looked at seat by seat (an int subclass other than bool is accepted there).
     if not (set(map(type, chips)) <= _PLAIN_INT and min(chips) >= 0):
         for seat, stack in enumerate(chips):
-            if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
-                raise ValueError(
-                    f"seat {seat}'s stack must be a whole number of chips >= 0, not {stack!r}"
+            if isinstance(stack, bool) or not isinstance(stack, int):
+                raise TypeError(
+                    f"seat {seat}'s stack must be an int, not {type(stack).__name__} ({stack!r})"
                 )
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-        raise ValueError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
+            if stack < 0:
+                raise ValueError(f"seat {seat}'s stack must be 0 chips or more, not {stack}")
+    if isinstance(dealer, bool) or not isinstance(dealer, int):
+        raise TypeError(f"the dealer must be an int seat, not {type(dealer).__name__}")
+    if not 0 <= dealer < n:
+        raise ValueError(f"the dealer must be a seat from 0 to {n - 1}, not {dealer}")
     seated = tuple(compress(range(n), chips))  # the seats with chips (stacks are >= 0)
     if len(seated) < MIN_SEATS:
         raise ValueError(

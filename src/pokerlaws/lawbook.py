@@ -244,8 +244,10 @@ LAWS: tuple[Law, ...] = (
         summary="The deal goes to the left-hand neighbour of the last dealer; a dealer who has "
         "passed still serves the draw in that game.",
         treatment=_E,
-        note="next_game gives the deal to the seat on the dealer's left, and the engine serves "
-        "the draw whether or not the dealer is still a player.",
+        note="next_game gives the deal to the first seat on the last dealer's left that is "
+        "dealt into the next game, passing over a seat without chips (Ambiguity 26), and "
+        "raises TableOver when fewer than two seats have chips; new_game refuses a dealer who "
+        "sits out. A dealer who has passed still shuffles and serves the draw (Law 41).",
     ),
     # The Ante (Laws 19-24)
     _law(
@@ -410,7 +412,9 @@ LAWS: tuple[Law, ...] = (
         summary="Discarded cards lie face down and never go back to the player who threw them "
         "out.",
         treatment=_E,
-        note="A Discard takes the cards out of the hand for good; no action returns them.",
+        note="A Discard takes the cards out of the hand for good, and the Law 41 service "
+        "passes over a player's own discards, leaving them in place for the next player; only "
+        "when too few other cards are left does he get some of his own back (Ambiguity 19).",
     ),
     _law(
         number=38,
@@ -443,9 +447,13 @@ LAWS: tuple[Law, ...] = (
         summary="If the pack cannot serve every draw, the players still to draw discard at once, "
         "and all the discards are gathered, shuffled and cut to serve them.",
         treatment=_E,
-        note="A draw the stock cannot cover takes the stock's last cards, then the discards "
-        "so far, shuffled by a seed drawn from the cards, with the drawer's own at the bottom "
-        "(Ambiguity 19). Players still to draw are not made to discard early, and nobody cuts.",
+        note="The player the stock cannot cover gets its last cards and is owed the rest; "
+        "each later player discards in turn and is owed; then the dealer (even one who "
+        "passed) gathers every discard of this draw and shuffles them with Shuffle, whose "
+        "order the caller gives (or, left to the engine, a hash keyed on the whole original "
+        "deck, which no single player knows); the owed are served in draw order from the top, "
+        "each passing over his own discards (Ambiguity 19). A Shuffle by anyone but the dealer, "
+        "at another moment, or of the wrong cards is refused citing this law.",
     ),
     _law(
         number=42,
@@ -591,7 +599,8 @@ LAWS: tuple[Law, ...] = (
         summary="Once the stakes left in the game are level, every remaining player shows in "
         "turn, from the left of the last to stake, and the best hand wins.",
         treatment=_E,
-        note="Every remaining hand goes into shown and the hands are valued by Laws 65-76 to "
+        note="Every remaining hand goes into shown, and show_order records the order, from "
+        "the left of the last to stake (Ambiguity 7); the hands are valued by Laws 65-76 to "
         "find the winners.",
     ),
     _law(
@@ -601,8 +610,11 @@ LAWS: tuple[Law, ...] = (
         "for that much; if best, he takes the ante and straddles and, from each player still "
         "in, as much as he staked, the next best hand taking the rest.",
         treatment=_E,
-        note="A seat that stakes its last chip is all-in; at the show the pool is divided as "
-        "Ambiguity 14 reads this law, for any shortfall.",
+        note="A seat that stakes its last chip is all in; he is short only while his whole "
+        "stake is below the highest, and demands the show when he becomes so. At the show each "
+        "short player claims a level of the pool, smallest whole stake first, exactly as "
+        "Ambiguity 14 reads this law for any shortfall; a player all in level with the highest "
+        "is paid like anyone else.",
     ),
     _law(
         number=61,

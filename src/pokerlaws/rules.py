@@ -20,12 +20,20 @@ class InvalidRules(ValueError):
     def __init__(self, law: int, message: str) -> None:
         super().__init__(f"Law {law}: {message}")
         self.law = law
+        self.message = message
+
+    def __reduce__(self) -> tuple[type[InvalidRules], tuple[int, str]]:
+        # Rebuilt from its fields, so it crosses a process (a pool's worker) intact.
+        return (InvalidRules, (self.law, self.message))
 
 
 def _chip_count(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidRules(19, f"the {name} must be a whole number of chips, not {value!r}")
+        raise TypeError(f"the {name} must be an int number of chips, not {value!r}")
     return value
+
+
+_SWITCHES = ("joker", "jackpot_straddles", "odd_chip_carries")
 
 
 @attrs.frozen(kw_only=True)
@@ -68,6 +76,11 @@ class Rules:
             )
         if not isinstance(self.hands, HandRules):
             raise TypeError(f"hands must be a HandRules, not {type(self.hands).__name__}")
+        for name in _SWITCHES:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                # A switch read by truth would turn "no" on: only a bool is a switch.
+                raise TypeError(f"{name} must be a bool, not {type(value).__name__} ({value!r})")
 
     @property
     def highest_straddle(self) -> int:

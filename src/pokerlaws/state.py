@@ -13,14 +13,22 @@ from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
-from pokerlaws.actions import Action
+from pokerlaws.actions import ACTION_TYPES, Action
 from pokerlaws.cards import Card, Rank
 from pokerlaws.rules import Rules
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack takes a TypedDict from 3.12
 
-__all__ = ["Changes", "GameState", "Phase", "Short", "seats_from", "seats_without"]
+__all__ = [
+    "Changes",
+    "GameState",
+    "Phase",
+    "Short",
+    "check_state",
+    "seats_from",
+    "seats_without",
+]
 
 
 class Phase(enum.Enum):
@@ -160,12 +168,31 @@ class GameState:
     """The players the stock could not serve, in draw order, and how many cards each is
     still owed (Law 41, Ambiguity 19)."""
 
+    def __attrs_post_init__(self) -> None:
+        # Built directly (not by new_game and the transitions), a state must still be one
+        # the laws could describe; the engine's own builds skip __init__ and this check.
+        check_state(self)
+
     def evolve(self, **changes: Unpack[Changes]) -> GameState:
-        """Return a copy with ``changes`` applied, like ``attrs.evolve``; unknown names are
-        refused. The engine's own transitions use :meth:`with_changes`."""
+        """Return a copy with ``changes`` applied, like ``attrs.evolve``, checked as a state
+        built directly is; unknown names are refused. The engine's own transitions use
+        :meth:`with_changes`, which checks nothing.
+
+        Raises:
+            TypeError: an unknown field, or a value of the wrong type.
+            ValueError: the rules changed (Law 81: they hold for the sitting), or the state
+                would break an invariant (the message names it).
+        """
         if not changes.keys() <= _FIELD_NAMES:
             raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
-        return self.with_changes(changes)
+        if isinstance(changes.get("rules"), Rules) and changes["rules"] != self.rules:
+            raise ValueError(
+                "Law 81: the rules are agreed before play and hold for the whole sitting, so "
+                "a game cannot change them; start a game with new_game under other rules"
+            )
+        new = self.with_changes(changes)
+        check_state(new)
+        return new
 
     def with_changes(self, changes: Changes) -> GameState:
         """Return a copy with ``changes`` (a dict of field values) applied.
@@ -218,6 +245,116 @@ class GameState:
     def is_jackpot(self) -> bool:
         """Whether this game is a jack-pot (Law 29)."""
         return self.jackpot_round > 0
+
+
+def _fail(field: str, text: str) -> ValueError:
+    return ValueError(f"GameState.{field} {text}")
+
+
+def _chip_tuple(state: GameState, field: str, n: int) -> None:
+    value = getattr(state, field)
+    if not isinstance(value, tuple) or len(value) != n:
+        raise TypeError(f"GameState.{field} must be a tuple of {n} ints, one a seat")
+    for chips in value:
+        if isinstance(chips, bool) or not isinstance(chips, int):
+            raise TypeError(f"GameState.{field} must hold ints, not {chips!r}")
+        if chips < 0:
+            raise _fail(field, f"must hold no negative count, not {value}")
+
+
+def _seat(state: GameState, field: str, n: int, *, optional: bool = False) -> None:
+    value = getattr(state, field)
+    if value is None and optional:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"GameState.{field} must be an int seat, not {value!r}")
+    if not 0 <= value < n:
+        raise _fail(field, f"must be a seat from 0 to {n - 1}, not {value}")
+
+
+_JACKPOT_OPENERS = (Rank.JACK, Rank.QUEEN, Rank.KING)
+
+
+def check_state(state: GameState) -> None:
+    """Check that ``state`` is one a game could be in: the shape of every field, the chip
+    counts, the seats, the pack (each card once, Law 1) and the jack-pot's openers.
+
+    Raises:
+        TypeError: a field of the wrong type.
+        ValueError: a field of an impossible value; the message names it.
+    """
+    if not isinstance(state.rules, Rules):
+        raise TypeError(f"GameState.rules must be a Rules, not {type(state.rules).__name__}")
+    if not isinstance(state.phase, Phase):
+        raise TypeError(f"GameState.phase must be a Phase, not {state.phase!r}")
+    if not isinstance(state.stacks, tuple):
+        raise TypeError("GameState.stacks must be a tuple of ints")
+    n = len(state.stacks)
+    if not 2 <= n <= 10:
+        raise _fail("stacks", f"must give 2 to 10 seats, not {n}")
+    for field in ("stacks", "stakes", "payouts", "forced", "voluntary", "staked"):
+        _chip_tuple(state, field, n)
+    _chip_tuple(state, "starting_stacks", n)
+    for field in ("pool", "carried", "jackpot_round", "straddle_level"):
+        value = getattr(state, field)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"GameState.{field} must be an int, not {value!r}")
+        if value < 0:
+            raise _fail(field, f"must be 0 or more, not {value}")
+    _seat(state, "dealer", n)
+    _seat(state, "ante_seat", n)
+    _seat(state, "to_act", n, optional=True)
+    _seat(state, "opener", n, optional=True)
+    _seat(state, "last_straddler", n, optional=True)
+    _seat(state, "last_staker", n, optional=True)
+    _seat(state, "may_stand", n, optional=True)
+    seated = state.seated
+    if not isinstance(seated, tuple) or list(seated) != sorted(set(seated)):
+        raise _fail("seated", f"must be the seats dealt in, in order, not {seated!r}")
+    if not set(seated) <= set(range(n)) or len(seated) < 2:
+        raise _fail("seated", f"must be two or more seats of the table, not {seated}")
+    for field in ("players", "pending", "show_order"):
+        value = getattr(state, field)
+        if not isinstance(value, tuple) or len(set(value)) != len(value):
+            raise _fail(field, f"must be a tuple of distinct seats, not {value!r}")
+        if not set(value) <= set(seated):
+            raise _fail(field, f"must hold only seats dealt into the game, not {value}")
+    if not state.players:
+        raise _fail("players", "must hold at least the one player left in the game")
+    if state.shown != frozenset(state.show_order):
+        raise _fail("shown", "must be the seats of show_order")
+    if (state.phase is Phase.OVER) != (state.to_act is None):
+        raise _fail("to_act", f"must be None exactly when the game is over, not {state.to_act}")
+    expected = (
+        None if state.jackpot_round == 0 else _JACKPOT_OPENERS[(state.jackpot_round - 1) % 3]
+    )
+    if state.openers_required is not expected:
+        raise _fail(
+            "openers_required",
+            f"must be {expected!r} in jack-pot round {state.jackpot_round}, "
+            f"not {state.openers_required!r}",
+        )
+    for field in ("hands", "dealt", "thrown"):
+        value = getattr(state, field)
+        if not isinstance(value, tuple) or len(value) != n:
+            raise TypeError(f"GameState.{field} must be a tuple of {n} tuples of Cards")
+    held: list[object] = [*state.stock, *state.discards]
+    for hand in state.hands:
+        held.extend(hand)
+    pack = _pack(state.rules.joker)
+    if not all(isinstance(card, Card) for card in held) or len(held) != len(pack):
+        raise _fail("hands", "with the stock and the discards must be the pack, each card once")
+    if frozenset(held) != pack or frozenset(state.deck) != pack or len(state.deck) != len(pack):
+        raise _fail("deck", "and the cards held must each be the whole pack once (Law 1)")
+    if not all(isinstance(action, ACTION_TYPES) for action in state.history):
+        raise TypeError("GameState.history must hold only actions")
+
+
+@functools.cache
+def _pack(joker: bool) -> frozenset[Card]:
+    from pokerlaws.cards import standard_deck
+
+    return frozenset(standard_deck(joker=joker))
 
 
 class Changes(TypedDict, total=False):

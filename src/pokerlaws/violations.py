@@ -177,6 +177,11 @@ class IllegalActionError(ValueError):
         super().__init__(violation.message)
         self.violation = violation
 
+    def __reduce__(self) -> tuple[type[IllegalActionError], tuple[RuleViolation]]:
+        # Rebuilt from the violation, so a refusal raised in a worker process reaches the
+        # caller intact instead of breaking the pool.
+        return (IllegalActionError, (self.violation,))
+
     @property
     def law(self) -> int:
         """The law the refused action offends."""

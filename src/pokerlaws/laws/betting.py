@@ -23,7 +23,7 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_betting", "begin", "legal"]
+__all__ = ["apply_betting", "begin", "legal", "stake_range"]
 
 
 def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
@@ -126,14 +126,21 @@ def _after(state: GameState) -> GameState:
     return state
 
 
+def stake_range(state: GameState) -> range:
+    """The amounts the seat to bet may stake: at least the highest stake, at most the limit
+    above it (Law 53), or all he has when that is less."""
+    seat = state.to_act
+    assert seat is not None
+    highest, have, stack = max(state.stakes), state.stakes[seat], state.stacks[seat]
+    least = max(highest - have, 1)
+    if stack < least:
+        return range(stack, stack + 1)
+    return range(least, min(highest + state.rules.limit - have, stack) + 1)
+
+
 def legal(state: GameState) -> tuple[Action, ...]:
     """Every action the seat to bet may take."""
     seat = state.to_act
     assert seat is not None
-    may_stand = state.may_stand == seat
-    highest, have, stack = max(state.stakes), state.stakes[seat], state.stacks[seat]
-    least = max(highest - have, 1)
-    most = min(highest + state.rules.limit - have, stack)
-    if stack < least:
-        return stake_choices(seat, stack, stack, may_stand)
-    return stake_choices(seat, least, most, may_stand)
+    amounts = stake_range(state)
+    return stake_choices(seat, amounts.start, amounts.stop - 1, state.may_stand == seat)

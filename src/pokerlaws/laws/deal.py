@@ -27,8 +27,14 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     """Check that ``deck`` is the whole pack once (Law 1; Law 81 for the Joker).
 
     Raises:
+        TypeError: the deck is not a sequence (a set has no order to deal from), or holds
+            something that is not a Card.
         ValueError: the deck is short, long, repeats a card or holds a stranger.
     """
+    if not isinstance(deck, Sequence) or isinstance(deck, (str, bytes)):
+        raise TypeError(
+            f"the deck must be a sequence of Cards, top first, not {type(deck).__name__}"
+        )
     cards = tuple(deck)
     # Every game checks its deck: one set comparison settles the usual case, and the slower
     # diagnosis below runs only to word the error.
@@ -41,7 +47,7 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     pack = standard_deck(joker=rules.joker)
     for card in cards:
         if not isinstance(card, Card):
-            raise ValueError(f"the deck holds {card!r}, which is not a Card")
+            raise TypeError(f"the deck holds {card!r}, which is not a Card")
     if len(cards) != len(pack) or set(cards) != set(pack):
         repeated = sorted(str(card) for card, count in Counter(cards).items() if count > 1)
         missing = sorted(str(c) for c in set(pack) - set(cards))

@@ -46,7 +46,15 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_draw", "begin", "default_order", "legal", "refuse_shuffle", "shortfall"]
+__all__ = [
+    "apply_draw",
+    "begin",
+    "default_order",
+    "legal",
+    "refuse_shuffle",
+    "shortfall",
+    "stake_range",
+]
 
 
 def begin(state: GameState, changes: Changes | None = None) -> GameState:
@@ -275,6 +283,18 @@ def legal(state: GameState) -> tuple[Action, ...]:
         amount = min(short, state.stacks[seat])
         return stake_choices(seat, amount, amount)
     return (_pass(seat), *_discards(seat, state.hands[seat]))
+
+
+def stake_range(state: GameState) -> range:
+    """The one amount the seat to draw may stake: exactly his shortfall, or all he has when
+    that is less (Law 36); none once his stake is good, or at the dealer's shuffle."""
+    seat = state.to_act
+    assert seat is not None
+    short = shortfall(state, seat) if state.pending else 0
+    if not short:
+        return range(0)
+    amount = min(short, state.stacks[seat])
+    return range(amount, amount + 1)
 
 
 # Actions are frozen values: one record per seat serves every draw.

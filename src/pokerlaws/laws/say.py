@@ -22,7 +22,7 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_say", "begin", "last_to_say", "legal", "stake_bounds"]
+__all__ = ["apply_say", "begin", "last_to_say", "legal", "stake_bounds", "stake_range"]
 
 
 def last_to_say(state: GameState) -> int:
@@ -135,8 +135,8 @@ def _after(state: GameState) -> GameState:
     return state
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
-    """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
+def stake_range(state: GameState) -> range:
+    """The amounts the seat to act may stake in his say (Laws 25-26, 30)."""
     seat = state.to_act
     assert seat is not None
     if (
@@ -144,11 +144,18 @@ def legal(state: GameState) -> tuple[Action, ...]:
         and state.openers_required is not None
         and not jackpot.qualifies(state.dealt[seat], state.openers_required, state.rules.hands)
     ):
-        return stake_choices(seat, 1, 0)
+        return range(0)
     least, most = stake_bounds(state, seat)
     stack = state.stacks[seat]
     if stack < least:
-        if state.opener is not None and stack > 0:
-            return stake_choices(seat, stack, stack)
-        return stake_choices(seat, 1, 0)
-    return stake_choices(seat, max(least, 1), min(most, stack))
+        # Short of the least: he may still play all he has, but not open on it.
+        return range(stack, stack + 1) if state.opener is not None and stack > 0 else range(0)
+    return range(max(least, 1), min(most, stack) + 1)
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
+    seat = state.to_act
+    assert seat is not None
+    amounts = stake_range(state)
+    return stake_choices(seat, amounts.start, amounts.stop - 1)

@@ -111,13 +111,25 @@ def _newly_short(
 
 # legal_actions offers the same few menus over and over (a seat, a range of amounts); actions
 # are frozen values, so one tuple can serve every state that asks, at a dictionary lookup's
-# cost instead of building a dozen records.
-@functools.lru_cache(maxsize=8192)
+# cost instead of building a dozen records. Only short menus are kept, so that the cache
+# stays a few MB whatever the limit (2,048 menus of at most 34 records).
+_MENU_CACHED = 32
+
+
 def stake_choices(seat: int, least: int, most: int, may_stand: bool = False) -> tuple[Action, ...]:
     """Return ``Pass``, then ``Stand`` if ``may_stand``, then a ``Stake`` of each amount from
     ``least`` to ``most`` (none when ``most < least``), all by ``seat``."""
+    if most - least < _MENU_CACHED:
+        return _menu(seat, least, most, may_stand)
+    return _build_menu(seat, least, most, may_stand)
+
+
+def _build_menu(seat: int, least: int, most: int, may_stand: bool) -> tuple[Action, ...]:
     actions: list[Action] = [Pass(seat=seat)]
     if may_stand:
         actions.append(Stand(seat=seat))
     actions.extend(Stake(seat=seat, amount=amount) for amount in range(least, most + 1))
     return tuple(actions)
+
+
+_menu = functools.lru_cache(maxsize=2048)(_build_menu)
