@@ -34,9 +34,11 @@ from pokerlaws.engine import (
     next_game,
 )
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
+from pokerlaws.jsonio import from_json, json_schema, to_json
 from pokerlaws.records import GameRecord, IllegalRecord, record, replay
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.state import GameState, Phase
+from pokerlaws.views import HiddenDiscard, PlayerView, ShownHand, view
 from pokerlaws.violations import (
     AmountNotPositive,
     CannotStand,
@@ -81,6 +83,7 @@ __all__ = [
     "HandCategory",
     "HandRules",
     "HandValue",
+    "HiddenDiscard",
     "IllegalActionError",
     "IllegalRecord",
     "InvalidRules",
@@ -93,9 +96,11 @@ __all__ = [
     "OpenersRequired",
     "Pass",
     "Phase",
+    "PlayerView",
     "Rank",
     "RuleViolation",
     "Rules",
+    "ShownHand",
     "Shuffle",
     "ShuffleFirst",
     "ShuffleNotAllowed",
@@ -116,7 +121,9 @@ __all__ = [
     "apply_or_raise",
     "evaluate",
     "format_cards",
+    "from_json",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "new_game",
     "next_game",
@@ -125,4 +132,6 @@ __all__ = [
     "replay",
     "shuffled_deck",
     "standard_deck",
+    "to_json",
+    "view",
 ]
