@@ -35,9 +35,11 @@ from pokerlaws.engine import (
     stake_range,
 )
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
+from pokerlaws.jsonio import from_json, json_schema, to_json
 from pokerlaws.records import GameRecord, IllegalRecord, record, replay
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.state import GameState, Phase
+from pokerlaws.views import HiddenDiscard, PlayerView, ShownHand, view
 from pokerlaws.violations import (
     AmountNotPositive,
     CannotStand,
@@ -82,6 +84,7 @@ __all__ = [
     "HandCategory",
     "HandRules",
     "HandValue",
+    "HiddenDiscard",
     "IllegalActionError",
     "IllegalRecord",
     "InvalidRules",
@@ -94,9 +97,11 @@ __all__ = [
     "OpenersRequired",
     "Pass",
     "Phase",
+    "PlayerView",
     "Rank",
     "RuleViolation",
     "Rules",
+    "ShownHand",
     "Shuffle",
     "ShuffleFirst",
     "ShuffleNotAllowed",
@@ -117,7 +122,9 @@ __all__ = [
     "apply_or_raise",
     "evaluate",
     "format_cards",
+    "from_json",
     "is_legal",
+    "json_schema",
     "legal_actions",
     "new_game",
     "next_game",
@@ -127,4 +134,6 @@ __all__ = [
     "shuffled_deck",
     "stake_range",
     "standard_deck",
+    "to_json",
+    "view",
 ]

@@ -1,0 +1,163 @@
+"""What one seat may know of a game at one moment (Laws 6, 28, 33, 39, 49-51, 58, 59).
+
+A :class:`PlayerView` is the table as a player at it sees it, with a perfect memory: the
+chips (stacks, stakes and the pool lie on the table), who is still in, whose turn it is,
+every action taken aloud, how many cards each player asked for at the draw (Law 39), and the
+hands laid face up at the show (Law 59). Of the cards themselves he knows only his own, dealt
+face down to him (Law 6), and the shown ones: never another player's unshown hand, a passed
+hand (Law 28), an uncalled winner's hand (Law 58), another player's discards, the stock, the
+deck or the order the dealer gave the gathered discards (Law 41). ``docs/views.md`` lists
+each hidden thing with the law that hides it.
+"""
+
+from __future__ import annotations
+
+from typing import TypeAlias
+
+import attrs
+
+from pokerlaws.actions import Action, Discard, Shuffle
+from pokerlaws.cards import Card, Rank
+from pokerlaws.engine import legal_actions
+from pokerlaws.rules import Rules
+from pokerlaws.state import GameState, Phase
+
+__all__ = ["HiddenDiscard", "PlayerView", "PublicAction", "ShownHand", "view"]
+
+
+@attrs.frozen(kw_only=True)
+class HiddenDiscard:
+    """Another player's discard as the table sees it: how many cards, never which (Law 6).
+
+    Law 39: a player asks aloud for as many cards as he throws out, so the count is public;
+    the cards go face down.
+    """
+
+    seat: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} discards {self.count}"
+
+
+@attrs.frozen(kw_only=True)
+class ShownHand:
+    """A hand laid face up at the end of the game (Law 59, or Law 33's proof of openers)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+PublicAction: TypeAlias = Action | HiddenDiscard
+"""One step of a game as a given seat saw it: an action, or another player's discard as a
+count. A ``Shuffle`` in a view always has ``order=None``: nobody saw the order."""
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView:
+    """What ``seat`` may know now, and nothing more (build with :func:`view`).
+
+    Attributes:
+        seat: whose view this is.
+        rules: the table's rules, agreed before play (Law 81).
+        phase: the part of the game now.
+        dealer: the dealing seat.
+        to_act: whose turn it is, or None (at the Law 41 shuffle, the dealer, even one who
+            has passed).
+        hand: his own cards now. A player the stock could not serve holds fewer than five
+            until the dealer's shuffle (Law 41); a seat sitting the game out holds none.
+        discarded: the cards he threw out himself at the draw.
+        stacks: every seat's chips not staked.
+        stakes: every seat's stake in the current betting (as ``GameState.stakes``).
+        pool: every chip staked in this game, carried chips included.
+        players: the seats still in the game.
+        openers_required: the pair a jack-pot is opened on, or None (Laws 30-32).
+        jackpot_round: 0 in an ordinary game, *k* in the *k*-th jack-pot in a row.
+        exchanged: for each seat, how many cards it exchanged at the draw (0 for pat), or
+            None if it has not drawn.
+        owed: the players the stock could not serve and how many cards each is still owed
+            (Law 41), in draw order.
+        history: every action so far as he saw it: another player's ``Discard`` is a
+            :class:`HiddenDiscard`, every ``Shuffle`` has no order.
+        legal_actions: his legal actions when it is his turn, else empty.
+        shown: the hands laid face up, in the order shown (Law 59).
+        winners: the seats paid from the pool when the game ended.
+        payouts: what each seat received from the pool when the game ended.
+    """
+
+    seat: int
+    rules: Rules
+    phase: Phase
+    dealer: int
+    to_act: int | None
+    hand: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    stacks: tuple[int, ...]
+    stakes: tuple[int, ...]
+    pool: int
+    players: tuple[int, ...]
+    openers_required: Rank | None
+    jackpot_round: int
+    exchanged: tuple[int | None, ...]
+    owed: tuple[tuple[int, int], ...]
+    history: tuple[PublicAction, ...]
+    legal_actions: tuple[Action, ...]
+    shown: tuple[ShownHand, ...]
+    winners: tuple[int, ...]
+    payouts: tuple[int, ...]
+
+
+def _as_seen_by(seat: int, action: Action) -> PublicAction:
+    """Return ``action`` as ``seat`` saw it happen."""
+    if isinstance(action, Discard) and action.seat != seat:
+        # Law 6: the cards go face down; Law 39: the number is asked aloud.
+        return HiddenDiscard(seat=action.seat, count=len(action.cards))
+    if isinstance(action, Shuffle):
+        # Law 41: the discards are shuffled face down; not even the dealer sees the order.
+        return Shuffle(seat=action.seat)
+    return action
+
+
+def view(state: GameState, seat: int) -> PlayerView:
+    """Return what ``seat`` may know of ``state`` (Laws 6, 28, 58: nobody else's cards unless
+    laid face up).
+
+    Raises:
+        TypeError: ``state`` is not a :class:`GameState` or ``seat`` is not an int (a bool
+            is not a seat).
+        ValueError: ``seat`` is not at the table.
+    """
+    if not isinstance(state, GameState):
+        raise TypeError(f"view takes a GameState, not {type(state).__name__}")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"the seat must be an int, not {type(seat).__name__}")
+    if not 0 <= seat < state.num_seats:
+        raise ValueError(f"seat {seat} is not at this table of {state.num_seats} seats")
+    exchanged: list[int | None] = [None] * state.num_seats
+    for action in state.history:
+        if isinstance(action, Discard):
+            exchanged[action.seat] = len(action.cards)
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        phase=state.phase,
+        dealer=state.dealer,
+        to_act=state.to_act,
+        hand=state.hands[seat],
+        discarded=state.thrown[seat],
+        stacks=state.stacks,
+        stakes=state.stakes,
+        pool=state.pool,
+        players=state.players,
+        openers_required=state.openers_required,
+        jackpot_round=state.jackpot_round,
+        exchanged=tuple(exchanged),
+        owed=state.owed,
+        history=tuple(_as_seen_by(seat, action) for action in state.history),
+        legal_actions=legal_actions(state) if state.to_act == seat else (),
+        # Law 59: the hands at the show, face up in turn; Law 58 leaves an uncalled winner's
+        # hand out of show_order (unless Law 33 makes a jack-pot's opener prove his openers).
+        shown=tuple(ShownHand(seat=s, cards=state.hands[s]) for s in state.show_order),
+        winners=state.winners,
+        payouts=state.payouts,
+    )
