@@ -11,10 +11,18 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
 
-settings.register_profile("dev", max_examples=25)
-settings.register_profile("ci", parent=settings.get_profile("ci"), max_examples=100)
+# States are reached by replaying legal actions (never built by hand), so drawing one is
+# slow by nature, more so on a loaded machine: that is not a health problem.
+_SLOW_BY_DESIGN = [HealthCheck.too_slow]
+settings.register_profile("dev", max_examples=25, suppress_health_check=_SLOW_BY_DESIGN)
+settings.register_profile(
+    "ci",
+    parent=settings.get_profile("ci"),
+    max_examples=100,
+    suppress_health_check=_SLOW_BY_DESIGN,
+)
 settings.load_profile("ci" if os.getenv("CI") else "dev")
 
 
