@@ -614,7 +614,7 @@ def _start(draw: st.DrawFn, table: _Table) -> pl.GameState:
     chosen = draw(table.rules)
     n = draw(st.integers(table.min_players, table.max_players))
     if table.stacks is None:
-        chips = []
+        chips: list[int] = []
         for _ in range(n):
             # Both are drawn for every seat, so that a seat sitting out makes the example
             # no shorter than one with chips: the shrinker then prefers the chips.
