@@ -607,6 +607,14 @@ def _default_carried(table: pl.Rules, seats: int, jackpot_round: int) -> SearchS
     return st.integers(table.ante, (jackpot_round * seats + 1) * table.highest_straddle)
 
 
+def _default_stacks(table: pl.Rules) -> SearchStrategy[int]:
+    """1 to eight times the limit, shrinking towards four times it: deep enough for a game
+    of several bets, so that a shrunk game is not all in at the ante (and a sitting of
+    them not a run of tables that end at once)."""
+    deepest = 8 * table.limit
+    return st.integers(0, deepest - 1).map(lambda k: (k + 4 * table.limit - 1) % deepest + 1)
+
+
 def _start(draw: st.DrawFn, table: _Table) -> pl.GameState:
     """Draw a game just begun at ``table``: the number of seats first, so that it shrinks to
     the fewest; by default each seat sits out with a separately drawn flag that shrinks to
@@ -619,7 +627,7 @@ def _start(draw: st.DrawFn, table: _Table) -> pl.GameState:
             # Both are drawn for every seat, so that a seat sitting out makes the example
             # no shorter than one with chips: the shrinker then prefers the chips.
             sits_out = draw(_SITS_OUT)
-            stack = draw(st.integers(1, 8 * chosen.limit))
+            stack = draw(_default_stacks(chosen))
             chips.append(0 if sits_out and chips.count(0) < n - MIN_SEATS else stack)
     else:
         chips = [draw(table.stacks) for _ in range(n)]
@@ -659,8 +667,9 @@ def new_games(
         max_players: the most seats at the table (2-10).
         stacks: each seat's chips: an int for every seat, or a strategy drawn once per seat,
             whose 0 seats a player out (a draw leaving fewer than two with chips is
-            rejected). Default: 1 to eight times the limit, and one seat in eight sits
-            out, drawn apart so that such seats shrink away. Small stacks such as
+            rejected). Default: 1 to eight times the limit (shrinking towards four times
+            it, deep enough for a game of several bets), and one seat in eight sits out,
+            drawn apart so that such seats shrink away. Small stacks such as
             ``st.integers(1, 6)`` make all-ins common; with ``min_players=7`` they make
             the pack run short at the draw (Law 41) often.
         carried: chips already in the pool (Law 29). Default: in an ordinary game mostly
