@@ -43,6 +43,8 @@ def _opens_short(state: pl.GameState) -> pl.Action:
     """The page's bug: open by staking only what is short of the highest stake."""
     seat = state.to_act
     assert seat is not None
+    if state.phase is pl.Phase.STRADDLE:
+        return pl.DeclineStraddle(seat=seat)
     if state.phase is pl.Phase.SAY and state.opener is None:
         short = state.highest_stake - state.stakes[seat]
         return pl.Stake(seat=seat, amount=max(1, min(short, state.stacks[seat])))

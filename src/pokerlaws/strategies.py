@@ -3,16 +3,21 @@
 Install the extra (``pip install "pokerlaws[hypothesis]"``) and import this module yourself:
 ``import pokerlaws`` never imports Hypothesis. The strategies follow Hypothesis' own style:
 plural names, keyword-only arguments that take a value or a strategy, and
-:class:`~hypothesis.errors.InvalidArgument` for arguments that make no sense.
+:class:`~hypothesis.errors.InvalidArgument` naming the argument for one that makes no sense.
+As with ``st.integers(5, 3)``, a bad argument is reported when the strategy is validated or
+drawn from (so it fails only the test that uses it), never when the function is called; a
+strategy given as an argument is checked on every value it draws.
 
 Every :class:`~pokerlaws.GameState` drawn here is reached by replaying legal actions from a
 generated deck through :func:`pokerlaws.apply_or_raise`, never assembled field by field, so it
-is a state the laws can reach, and it shrinks towards a short game of passes.
+is a state the laws can reach, and it shrinks towards a short game of passes at a table of
+few seats, every one of them with chips.
 
 The strategies are registered with Hypothesis (through its ``hypothesis`` entry point, and
-again whenever this module is imported), so ``st.from_type(pokerlaws.Card)``,
-``st.from_type(pokerlaws.Rules)``, ``st.from_type(pokerlaws.HandRules)`` and
-``st.from_type(pokerlaws.GameState)`` work.
+again whenever this module is imported), so ``st.from_type`` works for ``Card``, ``Rules``,
+``HandRules``, ``HandValue`` and ``GameState``, and ``st.builds`` for the public attrs
+classes: the registration resolves their string annotations (the modules use
+``from __future__ import annotations``).
 """
 
 # The entry-point hook is defined before Hypothesis is imported: when this module is imported
@@ -35,8 +40,10 @@ def _hypothesis_setup_hook() -> None:
         _register_types()
 
 
+import functools
+import typing
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Annotated, Any, ParamSpec, TypeVar
 
 import attrs
 import hypothesis.strategies as st
@@ -53,6 +60,7 @@ __all__ = [
     "game_states",
     "games",
     "hand_rules",
+    "hand_values",
     "hands",
     "illegal_actions",
     "legal_actions",
@@ -62,6 +70,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 MIN_SEATS = 2
 MAX_SEATS = 10  # Ambiguity 24: the pack deals ten hands of five at most.
@@ -82,40 +91,107 @@ _KINDS: tuple[type, ...] = (
     pl.Discard,
     pl.Stake,
     pl.Straddle,
+    pl.Shuffle,
 )
-
 
 _ORDER = {phase: i for i, phase in enumerate(pl.Phase)}
 _LATE = frozenset({pl.Phase.DRAW, pl.Phase.BETTING})
 """The phases a game reaches only if players stay in, which game_states plays on to reach."""
 
-# --- Arguments --------------------------------------------------------------------------
+_SITS_OUT = st.sampled_from((False,) * 7 + (True,))
+"""Whether a seat of a default table sits the game out: one in eight, shrinking to no."""
+
+# --- Lazy arguments ---------------------------------------------------------------------
 
 
-def _check_bool(name: str, value: object) -> bool:
+def _lazy(build: Callable[P, SearchStrategy[T]]) -> Callable[P, SearchStrategy[T]]:
+    """Make ``build`` a strategy function whose arguments are checked when the strategy is
+    first validated or drawn from, as Hypothesis checks its own (``st.integers(5, 3)``
+    fails only the test that draws from it, not the import of the test module)."""
+
+    @functools.wraps(build)
+    def strategy(*args: P.args, **kwargs: P.kwargs) -> SearchStrategy[T]:
+        def definition() -> SearchStrategy[T]:
+            return build(*args, **kwargs)
+
+        shown = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
+        definition.__name__ = definition.__qualname__ = f"{build.__name__}({shown})"
+        return st.deferred(definition)
+
+    return strategy
+
+
+def _defined(strategy: SearchStrategy[T]) -> SearchStrategy[T]:
+    """Check a lazy strategy's arguments now: inside another strategy's definition, so that
+    its bad arguments surface when the outer strategy is validated."""
+    strategy.validate()
+    return strategy
+
+
+Check = Callable[[str, Any], T]
+"""Return the argument ``name``'s value if it makes sense, else raise InvalidArgument."""
+
+
+def _as_strategy(name: str, value: Any, check: Check[T]) -> SearchStrategy[T]:
+    """Return argument ``name`` as a strategy: ``st.just`` of a plain value checked now, or
+    the given strategy with each value it draws checked as it is drawn."""
+    if not isinstance(value, SearchStrategy):
+        return st.just(check(name, value))
+    given: SearchStrategy[Any] = value
+
+    def checked(drawn: Any) -> T:
+        try:
+            return check(name, drawn)
+        except InvalidArgument as error:
+            raise InvalidArgument(f"{error} (drawn from {name}={given!r})") from None
+
+    return given.map(checked)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(minimum: int, why: str = "") -> Check[int]:
+    """A check for an int of at least ``minimum``."""
+
+    def check(name: str, value: Any) -> int:
+        if not _is_int(value) or value < minimum:
+            raise InvalidArgument(f"{name}={value!r} must be an int of at least {minimum}{why}")
+        result: int = value
+        return result
+
+    return check
+
+
+def _check_bool(name: str, value: Any) -> bool:
     if not isinstance(value, bool):
         raise InvalidArgument(f"{name}={value!r} must be a bool")
     return value
 
 
-def _strategy(
-    name: str, value: T | SearchStrategy[T] | None, kind: type[T], default: SearchStrategy[T]
-) -> SearchStrategy[T]:
-    """Return ``value`` as a strategy: itself, ``st.just`` of a plain value, or ``default``."""
-    if value is None:
-        return default
-    if isinstance(value, SearchStrategy):
+def _instance(cls: type[T]) -> Check[T]:
+    def check(name: str, value: Any) -> T:
+        if not isinstance(value, cls):
+            raise InvalidArgument(
+                f"{name}={value!r} must be a pokerlaws.{cls.__name__} or a strategy of them"
+            )
         return value
-    if isinstance(value, kind) and not (kind is int and isinstance(value, bool)):
-        return st.just(value)
-    raise InvalidArgument(
-        f"{name}={value!r} must be a {kind.__name__} or a strategy of {kind.__name__}"
-    )
+
+    return check
 
 
-def _check_seats(min_players: int, max_players: int) -> None:
+_ANTE = _whole(1, " (Law 19: the ante is one chip or more)")
+_LIMIT = _whole(2, " (twice the least ante, Law 19)")
+_STACK = _whole(0, " (a seat's chips; 0 sits the game out)")
+_CARRIED = _whole(0, " (chips carried into the pool)")
+_ROUND = _whole(0, " (0 for an ordinary game, k for the k-th jack-pot in a row)")
+_GAMES = _whole(1)
+
+
+def _check_seats(min_players: Any, max_players: Any) -> None:
     for name, value in (("min_players", min_players), ("max_players", max_players)):
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not _is_int(value):
             raise InvalidArgument(f"{name}={value!r} must be an int")
         if not MIN_SEATS <= value <= MAX_SEATS:
             raise InvalidArgument(
@@ -126,35 +202,71 @@ def _check_seats(min_players: int, max_players: int) -> None:
         raise InvalidArgument(f"min_players={min_players} > max_players={max_players}")
 
 
-def _check_phases(phases: pl.Phase | Iterable[pl.Phase] | None) -> frozenset[pl.Phase]:
+def _check_phases(phases: Any) -> frozenset[pl.Phase]:
     if phases is None:
         return frozenset(pl.Phase)
-    wanted = frozenset([phases] if isinstance(phases, pl.Phase) else phases)
+    if isinstance(phases, pl.Phase):
+        return frozenset([phases])
+    if isinstance(phases, str) or not isinstance(phases, Iterable):
+        raise InvalidArgument(f"phases={phases!r} must be a pokerlaws.Phase or several")
+    wanted = frozenset(phases)
     for phase in wanted:
         if not isinstance(phase, pl.Phase):
             raise InvalidArgument(f"phases holds {phase!r}, which is not a pokerlaws.Phase")
     if not wanted:
-        raise InvalidArgument("phases is empty: no state could be drawn")
+        raise InvalidArgument("phases=[] is empty: no state could be drawn")
     return wanted
 
 
-def _check_games(name: str, value: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidArgument(f"{name}={value!r} must be an int of at least 1")
-    return value
+def _rules_arg(value: Any) -> SearchStrategy[pl.Rules]:
+    if value is None:
+        return _defined(rules())
+    return _as_strategy("rules", value, _instance(pl.Rules))
+
+
+def _can_straddle(table: pl.Rules) -> bool:
+    """Law 22: a straddle is possible only if twice the ante is at most half the limit."""
+    return 2 * table.ante <= table.highest_straddle
 
 
 # --- Cards and hands --------------------------------------------------------------------
 
 
+@functools.cache
+def _pack(joker: bool) -> tuple[pl.Card, ...]:
+    return pl.standard_deck(joker=joker)
+
+
+@functools.cache
+def _hands_of(joker: bool) -> SearchStrategy[tuple[pl.Card, ...]]:
+    return st.lists(st.sampled_from(_pack(joker)), min_size=5, max_size=5, unique=True).map(tuple)
+
+
+@functools.cache
+def _decks_of(joker: bool) -> SearchStrategy[tuple[pl.Card, ...]]:
+    return st.permutations(_pack(joker)).map(tuple)
+
+
+@_lazy
 def cards(*, joker: bool = False) -> SearchStrategy[pl.Card]:
     """Cards of the pack; with ``joker=True`` the Joker too (Law 81).
 
     Shrinks towards the two of clubs, the first card of :func:`pokerlaws.standard_deck`.
     """
-    return st.sampled_from(pl.standard_deck(joker=_check_bool("joker", joker)))
+    return st.sampled_from(_pack(_check_bool("joker", joker)))
 
 
+def _hand_pack(joker: Any, table: Any) -> SearchStrategy[tuple[pl.Card, ...]]:
+    """The hands of ``hands()`` and ``hand_values()``: of the pack ``joker`` or ``rules``
+    names (a Rules value or strategy), with the table when there is one."""
+    if joker is not None and table is not None:
+        raise InvalidArgument("give rules or joker, not both: the rules set the pack")
+    if table is None:
+        return _hands_of(_check_bool("joker", False if joker is None else joker))
+    return _rules_arg(table).flatmap(lambda chosen: _hands_of(chosen.joker))
+
+
+@_lazy
 def hands(
     *,
     joker: bool | None = None,
@@ -167,23 +279,38 @@ def hands(
         rules: draw from the pack these table rules use (``rules.joker``); a ``Rules`` value
             or a strategy of them. Give ``rules`` or ``joker``, not both.
     """
-    if joker is not None and rules is not None:
-        raise InvalidArgument("give hands() rules or joker, not both: the rules set the pack")
+    return _hand_pack(joker, rules)
+
+
+@_lazy
+def hand_values(
+    *,
+    joker: bool | None = None,
+    rules: pl.Rules | SearchStrategy[pl.Rules] | None = None,
+) -> SearchStrategy[pl.HandValue]:
+    """The values (:func:`pokerlaws.evaluate`) of hands drawn as :func:`hands` draws them.
+
+    Without ``rules`` the hands are valued as Peel ranks them (``HandRules()``); with
+    ``rules`` (a value or a strategy) under ``rules.hands``, from the rules' pack. Values
+    from different ``HandRules`` do not compare meaningfully, so fix ``rules`` to compare
+    values with each other. ``st.from_type(pokerlaws.HandValue)`` is ``hand_values()``.
+    """
     if rules is None:
-        pack = pl.standard_deck(joker=_check_bool("joker", False if joker is None else joker))
-        return st.lists(st.sampled_from(pack), min_size=5, max_size=5, unique=True).map(tuple)
-    return _strategy("rules", rules, pl.Rules, _rules_default()).flatmap(
-        lambda table: hands(joker=table.joker)
+        return _hand_pack(joker, None).map(pl.evaluate)
+    if joker is not None:
+        raise InvalidArgument("give rules or joker, not both: the rules set the pack")
+    return _rules_arg(rules).flatmap(
+        lambda table: _hands_of(table.joker).map(lambda hand: pl.evaluate(hand, table.hands))
     )
 
 
+@_lazy
 def decks(*, joker: bool = False) -> SearchStrategy[tuple[pl.Card, ...]]:
     """Whole packs in any order, ``deck[0]`` the top card; with ``joker=True``, 53 cards.
 
     Shrinks towards :func:`pokerlaws.standard_deck`'s order.
     """
-    pack = pl.standard_deck(joker=_check_bool("joker", joker))
-    return st.permutations(pack).map(tuple)
+    return _decks_of(_check_bool("joker", joker))
 
 
 # --- Rules ------------------------------------------------------------------------------
@@ -194,18 +321,22 @@ def _switches(cls: type) -> tuple[str, ...]:
     return tuple(field.name for field in attrs.fields(cls) if isinstance(field.default, bool))
 
 
-def _switch_strategies(
-    cls: type, given: dict[str, bool | SearchStrategy[bool] | None]
-) -> dict[str, SearchStrategy[bool]]:
+def _switch_strategies(cls: type, given: dict[str, Any]) -> dict[str, SearchStrategy[bool]]:
     names = _switches(cls)
     for name in given:
         if name not in names:
             raise InvalidArgument(
                 f"{cls.__name__} has no switch {name!r}; its switches are {', '.join(names)}"
             )
-    return {name: _strategy(name, given.get(name), bool, st.booleans()) for name in names}
+    return {
+        name: st.booleans()
+        if given.get(name) is None
+        else _as_strategy(name, given[name], _check_bool)
+        for name in names
+    }
 
 
+@_lazy
 def hand_rules(**switches: bool | SearchStrategy[bool] | None) -> SearchStrategy[pl.HandRules]:
     """:class:`pokerlaws.HandRules` with every switch drawn, unless fixed by a keyword.
 
@@ -217,10 +348,7 @@ def hand_rules(**switches: bool | SearchStrategy[bool] | None) -> SearchStrategy
     )
 
 
-def _rules_default() -> SearchStrategy[pl.Rules]:
-    return rules()
-
-
+@_lazy
 def rules(
     *,
     ante: int | SearchStrategy[int] | None = None,
@@ -234,24 +362,25 @@ def rules(
 
     Each keyword takes a value or a strategy. By default the ante is 1 to 5 and the limit
     from twice the ante (no straddle possible) to six times it (straddles possible, Law 22).
-    A drawn pair the laws forbid (``2 * ante > limit``) is rejected; a given pair raises
-    ``InvalidArgument``. Every other boolean switch of ``Rules`` is drawn too.
+    An ante below 1 or a limit below 2, given or drawn, is an ``InvalidArgument``; so is a
+    given pair the laws forbid (``2 * ante > limit``), while such a pair drawn from two
+    strategies is rejected. Every other boolean switch of ``Rules`` is drawn too.
     """
-    if isinstance(ante, int) and not isinstance(ante, bool) and ante < 1:
-        raise InvalidArgument(f"ante={ante} must be at least 1 chip (Law 19)")
-    if isinstance(limit, int) and not isinstance(limit, bool) and limit < 2:
-        raise InvalidArgument(f"limit={limit} must be at least 2: twice the least ante")
+    antes = None if ante is None else _as_strategy("ante", ante, _ANTE)
+    limits = None if limit is None else _as_strategy("limit", limit, _LIMIT)
     if (
-        isinstance(ante, int)
-        and isinstance(limit, int)
-        and not isinstance(ante, bool)
-        and not isinstance(limit, bool)
+        not isinstance(ante, SearchStrategy)
+        and not isinstance(limit, SearchStrategy)
+        and ante is not None
+        and limit is not None
         and 2 * ante > limit
     ):
         raise InvalidArgument(f"ante={ante} is more than half limit={limit} (Law 19)")
-    antes = None if ante is None else _strategy("ante", ante, int, st.nothing())
-    limits = None if limit is None else _strategy("limit", limit, int, st.nothing())
-    hand_strategy = _strategy("hands", hands, pl.HandRules, hand_rules())
+    hand_strategy = (
+        _defined(hand_rules())
+        if hands is None
+        else _as_strategy("hands", hands, _instance(pl.HandRules))
+    )
     flags = _switch_strategies(
         pl.Rules,
         {
@@ -263,23 +392,15 @@ def rules(
 
     @st.composite
     def tables(draw: st.DrawFn) -> pl.Rules:
-        if antes is None and limits is None:
-            chosen_ante = draw(st.integers(1, _MAX_ANTE))
-            chosen_limit = 2 * chosen_ante + draw(st.integers(0, 4 * chosen_ante))
-        elif limits is None:
-            assert antes is not None
-            chosen_ante = draw(antes)
-            if chosen_ante < 1:
-                reject()
+        if limits is None:
+            chosen_ante = draw(st.integers(1, _MAX_ANTE) if antes is None else antes)
             chosen_limit = 2 * chosen_ante + draw(st.integers(0, 4 * chosen_ante))
         elif antes is None:
             chosen_limit = draw(limits)
-            if chosen_limit < 2:
-                reject()
             chosen_ante = draw(st.integers(1, min(chosen_limit // 2, _MAX_ANTE)))
         else:
             chosen_ante, chosen_limit = draw(antes), draw(limits)
-            if chosen_ante < 1 or 2 * chosen_ante > chosen_limit:
+            if 2 * chosen_ante > chosen_limit:
                 reject()
         return pl.Rules(
             ante=chosen_ante,
@@ -307,7 +428,9 @@ def _draw_legal(draw: st.DrawFn, state: pl.GameState, *, play_on: bool = False) 
     Choosing the kind first keeps passing as likely as staking, however many amounts are
     legal, so unopened games and jack-pots come up often; Pass shrinks first. With
     ``play_on`` every other kind is three times as likely as passing, so that games reach
-    the draw and the betting more often.
+    the draw and the betting more often. The dealer's shuffle of Law 41 is the listed
+    ``Shuffle(seat=dealer)`` (the engine orders the discards) or, as often, the caller's
+    own order: a permutation of the discards of this draw.
     """
     groups = _by_kind(pl.legal_actions(state))
     if not groups:
@@ -315,19 +438,31 @@ def _draw_legal(draw: st.DrawFn, state: pl.GameState, *, play_on: bool = False) 
     if play_on and len(groups) > 1:
         groups = [groups[0], *(group for group in groups[1:] for _ in range(3))]
     group = groups[0] if len(groups) == 1 else draw(st.sampled_from(groups))
-    return group[0] if len(group) == 1 else draw(st.sampled_from(group))
+    action = group[0] if len(group) == 1 else draw(st.sampled_from(group))
+    if isinstance(action, pl.Shuffle) and draw(st.booleans()):
+        order = draw(st.permutations(state.discards))
+        return pl.Shuffle(seat=action.seat, order=tuple(order))
+    return action
 
 
+def _check_state(name: str, state: Any) -> pl.GameState:
+    if not isinstance(state, pl.GameState):
+        raise InvalidArgument(f"{name}={state!r} must be a pokerlaws.GameState")
+    return state
+
+
+@_lazy
 def legal_actions(state: pl.GameState) -> SearchStrategy[pl.Action]:
     """The actions :func:`pokerlaws.apply` accepts in ``state``.
 
     Each kind of action (pass, stake, discard...) is equally likely, then each action of that
-    kind; shrinks towards passing. Raises ``InvalidArgument`` when the game is over.
+    kind; shrinks towards passing. At Law 41's shuffle, either the listed
+    ``Shuffle(seat=dealer)`` or one with an explicit order of the discards. A finished game
+    (no action legal) is an ``InvalidArgument``.
     """
-    if not isinstance(state, pl.GameState):
-        raise InvalidArgument(f"state={state!r} must be a pokerlaws.GameState")
+    _check_state("state", state)
     if not pl.legal_actions(state):
-        raise InvalidArgument("the game is over: no action is legal; use next_game")
+        raise InvalidArgument("state is a finished game: no action is legal; use next_game")
 
     @st.composite
     def legal(draw: st.DrawFn) -> pl.Action:
@@ -338,11 +473,12 @@ def legal_actions(state: pl.GameState) -> SearchStrategy[pl.Action]:
 
 def _illegal_candidates(state: pl.GameState) -> SearchStrategy[pl.Action]:
     """Actions of any kind by any seat, mostly illegal: out-of-range seats, bad amounts,
-    discards of cards not held or named twice."""
+    discards of cards not held or named twice, shuffles by the wrong seat, of the wrong
+    cards or at the wrong moment."""
     n = state.num_seats
-    actor = state.to_act if state.to_act is not None else 0
+    actor = state.to_act if state.to_act is not None else state.dealer
     seats = st.one_of(
-        st.sampled_from(sorted({actor, -1, n, *range(n)})),
+        st.sampled_from(sorted({actor, state.dealer, -1, n, *range(n)})),
         st.integers(min_value=-(2**63), max_value=2**63),
         st.sampled_from(_HUGE),
     )
@@ -371,10 +507,21 @@ def _illegal_candidates(state: pl.GameState) -> SearchStrategy[pl.Action]:
         st.sampled_from(_HUGE),
     )
     hand = state.hands[actor]
-    card_pool: SearchStrategy[pl.Card] = cards(joker=True)
+    card_pool: SearchStrategy[pl.Card] = st.sampled_from(_pack(True))
     if hand:
         card_pool = st.one_of(st.sampled_from(hand), card_pool)
     thrown = st.lists(card_pool, max_size=7).map(tuple)
+    # Law 41: the order must hold exactly this draw's discards, each once.
+    gathered = state.discards
+    stranger = next(card for card in _pack(True) if card not in gathered)
+    wrong_orders: list[tuple[pl.Card, ...]] = [(), (stranger,), (*gathered, stranger)]
+    if gathered:
+        wrong_orders += [gathered[1:], (*gathered, gathered[0]), (stranger, *gathered[1:])]
+    orders = st.one_of(
+        st.none(),
+        st.sampled_from(wrong_orders),
+        st.lists(card_pool, max_size=12).map(tuple),
+    )
     return st.one_of(
         st.builds(pl.Pass, seat=seats),
         st.builds(pl.Stake, seat=seats, amount=amounts),
@@ -382,61 +529,135 @@ def _illegal_candidates(state: pl.GameState) -> SearchStrategy[pl.Action]:
         st.builds(pl.Stand, seat=seats),
         st.builds(pl.Straddle, seat=seats),
         st.builds(pl.DeclineStraddle, seat=seats),
+        st.builds(pl.Shuffle, seat=seats, order=orders),
     )
 
 
+@_lazy
 def illegal_actions(state: pl.GameState) -> SearchStrategy[pl.Action]:
     """Actions :func:`pokerlaws.apply` refuses in ``state``, of every kind (see :func:`actions`).
 
     Useful to check that a refusal changes nothing and cites a law.
     """
-    if not isinstance(state, pl.GameState):
-        raise InvalidArgument(f"state={state!r} must be a pokerlaws.GameState")
-    listed = frozenset(pl.legal_actions(state))
-    return _illegal_candidates(state).filter(lambda action: action not in listed)
+    _check_state("state", state)
+    return _illegal_candidates(state).filter(lambda action: not pl.is_legal(state, action))
 
 
+@_lazy
 def actions(state: pl.GameState) -> SearchStrategy[pl.Action]:
     """Legal and illegal actions for ``state``, for robustness tests (about half legal).
 
     The illegal ones cover every kind of action in every phase, any seat (out-of-range ones
     such as -1 and ``num_seats`` included), amounts of zero, negative, huge and one past each
-    bound, and discards of cards not held, named twice, or more than five.
+    bound, discards of cards not held, named twice, or more than five, and shuffles by
+    the wrong seat, at the wrong moment, or of the wrong cards (Law 41).
     """
-    if not isinstance(state, pl.GameState):
-        raise InvalidArgument(f"state={state!r} must be a pokerlaws.GameState")
+    _check_state("state", state)
     candidates = _illegal_candidates(state)
     if not pl.legal_actions(state):
         return candidates
-    return st.one_of(legal_actions(state), candidates)
+    return st.one_of(_defined(legal_actions(state)), candidates)
 
 
 # --- Game states ------------------------------------------------------------------------
 
 
-def _stack_strategy(
-    stacks: int | SearchStrategy[int] | None, table: pl.Rules
-) -> SearchStrategy[int]:
-    if stacks is None:
-        # From nothing (the seat sits out) and less than the ante (all in at once) to deep
-        # enough for several raises of the limit.
-        return st.integers(min_value=0, max_value=8 * table.limit)
-    return _strategy("stacks", stacks, int, st.nothing())
+@attrs.frozen
+class _Table:
+    """How ``new_games`` draws a table: its arguments, checked and made strategies."""
+
+    rules: SearchStrategy[pl.Rules]
+    min_players: int
+    max_players: int
+    stacks: SearchStrategy[int] | None
+    """The user's stacks, or None for the default (chips for every seat, some sitting out)."""
+    carried: SearchStrategy[int] | None
+    jackpot_round: SearchStrategy[int] | None
 
 
-def _check_stacks(stacks: int | SearchStrategy[int] | None) -> None:
-    if stacks is None or isinstance(stacks, SearchStrategy):
-        return
-    if isinstance(stacks, bool) or not isinstance(stacks, int) or stacks < 1:
-        raise InvalidArgument(f"stacks={stacks!r} must be a positive int or a strategy of ints")
+def _table(
+    rules: Any, min_players: Any, max_players: Any, stacks: Any, carried: Any, jackpot_round: Any
+) -> _Table:
+    _check_seats(min_players, max_players)
+    if _is_int(stacks) and stacks == 0:
+        raise InvalidArgument("stacks=0 gives no seat any chips: a game needs two players")
+    return _Table(
+        rules=_rules_arg(rules),
+        min_players=min_players,
+        max_players=max_players,
+        stacks=None if stacks is None else _as_strategy("stacks", stacks, _STACK),
+        carried=None if carried is None else _as_strategy("carried", carried, _CARRIED),
+        jackpot_round=(
+            None if jackpot_round is None else _as_strategy("jackpot_round", jackpot_round, _ROUND)
+        ),
+    )
 
 
+def _default_round() -> SearchStrategy[int]:
+    # Mostly ordinary games; the first jack-pots of a run (knaves, queens, kings) and one
+    # more, where the openers cycle back to knaves (Laws 29-32).
+    return st.sampled_from((0,) * 6 + (1, 2, 3, 4))
+
+
+def _default_carried(table: pl.Rules, seats: int, jackpot_round: int) -> SearchStrategy[int]:
+    if jackpot_round == 0:
+        # An ordinary game carries at most the odd chips of a shared pool (Ambiguity 16).
+        return st.one_of(st.just(0), st.just(0), st.just(0), st.integers(1, seats - 1))
+    # A jack-pot carries the pool of the unopened game before: its antes and straddles.
+    return st.integers(table.ante, (jackpot_round * seats + 1) * table.highest_straddle)
+
+
+def _default_stacks(table: pl.Rules) -> SearchStrategy[int]:
+    """1 to eight times the limit, shrinking towards four times it: deep enough for a game
+    of several bets, so that a shrunk game is not all in at the ante (and a sitting of
+    them not a run of tables that end at once)."""
+    deepest = 8 * table.limit
+    return st.integers(0, deepest - 1).map(lambda k: (k + 4 * table.limit - 1) % deepest + 1)
+
+
+def _start(draw: st.DrawFn, table: _Table) -> pl.GameState:
+    """Draw a game just begun at ``table``: the number of seats first, so that it shrinks to
+    the fewest; by default each seat sits out with a separately drawn flag that shrinks to
+    "no", so seats with no chips shrink away; the dealer is a seat with chips (Law 18)."""
+    chosen = draw(table.rules)
+    n = draw(st.integers(table.min_players, table.max_players))
+    if table.stacks is None:
+        chips: list[int] = []
+        for _ in range(n):
+            # Both are drawn for every seat, so that a seat sitting out makes the example
+            # no shorter than one with chips: the shrinker then prefers the chips.
+            sits_out = draw(_SITS_OUT)
+            stack = draw(_default_stacks(chosen))
+            chips.append(0 if sits_out and chips.count(0) < n - MIN_SEATS else stack)
+    else:
+        chips = [draw(table.stacks) for _ in range(n)]
+    seated = [seat for seat, stack in enumerate(chips) if stack > 0]
+    if len(seated) < MIN_SEATS:
+        reject()
+    dealer = draw(st.sampled_from(seated))
+    jackpot_round = draw(_default_round() if table.jackpot_round is None else table.jackpot_round)
+    carried = draw(
+        _default_carried(chosen, n, jackpot_round) if table.carried is None else table.carried
+    )
+    return pl.new_game(
+        chosen,
+        chips,
+        dealer=dealer,
+        deck=draw(_decks_of(chosen.joker)),
+        carried=carried,
+        jackpot_round=jackpot_round,
+    )
+
+
+@_lazy
 def new_games(
     *,
     rules: pl.Rules | SearchStrategy[pl.Rules] | None = None,
     min_players: int = MIN_SEATS,
     max_players: int = MAX_SEATS,
     stacks: int | SearchStrategy[int] | None = None,
+    carried: int | SearchStrategy[int] | None = None,
+    jackpot_round: int | SearchStrategy[int] | None = None,
 ) -> SearchStrategy[pl.GameState]:
     """Games just begun with :func:`pokerlaws.new_game`: the ante posted, no action yet.
 
@@ -444,30 +665,35 @@ def new_games(
         rules: the table's rules, a value or a strategy; default :func:`rules`.
         min_players: the fewest seats at the table (2-10).
         max_players: the most seats at the table (2-10).
-        stacks: each seat's chips: an int for every seat, or a strategy drawn once per seat.
-            A seat with none sits the game out; at least two seats get chips (draws with
-            fewer are rejected). Default: 0 to eight times the limit.
+        stacks: each seat's chips: an int for every seat, or a strategy drawn once per seat,
+            whose 0 seats a player out (a draw leaving fewer than two with chips is
+            rejected). Default: 1 to eight times the limit (shrinking towards four times
+            it, deep enough for a game of several bets), and one seat in eight sits out,
+            drawn apart so that such seats shrink away. Small stacks such as
+            ``st.integers(1, 6)`` make all-ins common; with ``min_players=7`` they make
+            the pack run short at the draw (Law 41) often.
+        carried: chips already in the pool (Law 29). Default: in an ordinary game mostly
+            none, else a few odd chips; in a jack-pot an ante or more.
+        jackpot_round: 0 for an ordinary game, *k* for the *k*-th jack-pot in a row
+            (Laws 29-32). Default: mostly 0, otherwise 1 to 4.
+
+    The dealer is drawn among the seats with chips.
     """
-    _check_seats(min_players, max_players)
-    _check_stacks(stacks)
-    tables = _strategy("rules", rules, pl.Rules, _rules_default())
+    table = _table(rules, min_players, max_players, stacks, carried, jackpot_round)
 
     @st.composite
     def started(draw: st.DrawFn) -> pl.GameState:
-        table = draw(tables)
-        n = draw(st.integers(min_players, max_players))
-        chips = draw(st.lists(_stack_strategy(stacks, table), min_size=n, max_size=n))
-        if sum(1 for stack in chips if stack > 0) < MIN_SEATS or min(chips) < 0:
-            reject()
-        dealer = draw(st.sampled_from([seat for seat in range(n) if chips[seat] > 0]))
-        return pl.new_game(table, chips, dealer=dealer, deck=draw(decks(joker=table.joker)))
+        return _start(draw, table)
 
     return started()
 
 
-def _can_continue(state: pl.GameState) -> bool:
-    """Whether a next game can follow ``state``: over, with two seats still holding chips."""
-    return state.phase is pl.Phase.OVER and sum(1 for s in state.stacks if s > 0) >= MIN_SEATS
+def _next(draw: st.DrawFn, state: pl.GameState) -> pl.GameState | None:
+    """The following game at the table on a fresh deck, or None if it cannot go on."""
+    try:
+        return pl.next_game(state, deck=draw(_decks_of(state.rules.joker)))
+    except pl.TableOver:
+        return None
 
 
 def _play_out(draw: st.DrawFn, state: pl.GameState) -> pl.GameState:
@@ -478,6 +704,40 @@ def _play_out(draw: st.DrawFn, state: pl.GameState) -> pl.GameState:
     raise AssertionError(f"a game took more than {_STEP_GUARD} actions: {state.history}")
 
 
+def _check_reachable(
+    wanted: frozenset[pl.Phase], rules: Any, stacks: Any, jackpot_round: Any, max_games: int
+) -> None:
+    """Refuse phases no table with these arguments can reach: straddling needs a table
+    where a straddle is possible (Law 22), No. 1 with the chips for it, and, in a run of
+    jack-pots that cannot end, rules that let jack-pots be straddled."""
+    if wanted != {pl.Phase.STRADDLE}:
+        return
+    fixed = rules if isinstance(rules, pl.Rules) else None
+    if fixed is not None and not _can_straddle(fixed):
+        raise InvalidArgument(
+            f"phases={pl.Phase.STRADDLE} cannot be reached with rules={fixed!r}: twice the "
+            "ante is above half the limit, so nobody may straddle (Law 22)"
+        )
+    least = 2 * (fixed.ante if fixed is not None else 1)
+    if _is_int(stacks) and stacks < least:
+        raise InvalidArgument(
+            f"phases={pl.Phase.STRADDLE} cannot be reached with stacks={stacks}: a straddle "
+            f"takes {least} chips (Laws 21-22)"
+        )
+    if (
+        fixed is not None
+        and not fixed.jackpot_straddles
+        and _is_int(jackpot_round)
+        and jackpot_round > 0
+        and max_games == 1
+    ):
+        raise InvalidArgument(
+            f"phases={pl.Phase.STRADDLE} cannot be reached with jackpot_round={jackpot_round}"
+            " and max_games=1 at a table whose rules forbid straddling a jack-pot"
+        )
+
+
+@_lazy
 def game_states(
     *,
     rules: pl.Rules | SearchStrategy[pl.Rules] | None = None,
@@ -485,33 +745,37 @@ def game_states(
     max_players: int = MAX_SEATS,
     phases: pl.Phase | Iterable[pl.Phase] | None = None,
     stacks: int | SearchStrategy[int] | None = None,
+    carried: int | SearchStrategy[int] | None = None,
+    jackpot_round: int | SearchStrategy[int] | None = None,
     max_games: int = 3,
 ) -> SearchStrategy[pl.GameState]:
     """Reachable game states: a new game, then legal actions replayed one by one.
 
     One of ``phases`` is drawn as the aim, then a number of legal actions is played (each
-    drawn as :func:`legal_actions` draws them), and the first state after it in the aimed
-    phase is returned. When a game ends it is followed by :func:`pokerlaws.next_game` on a
-    fresh deck, up to ``max_games`` games, so jack-pots are reached too. If no state in the
-    aimed phase comes after that many actions, the last one before is returned, or else the
-    last state seen in any of ``phases``, preferring one still in play (a draw that saw none
-    is rejected). Shrinks towards the first state of a short game.
+    drawn as :func:`legal_actions` draws them, the dealer's Law 41 shuffle included), and
+    the first state after it in the aimed phase is returned. When a game ends it is
+    followed by :func:`pokerlaws.next_game` on a fresh deck, up to ``max_games`` games, so
+    jack-pots are reached too (and the table stops when it is over: ``TableOver``). If no
+    state in the aimed phase comes after that many actions, the last one before is
+    returned, or else the last state seen in any of ``phases``, preferring one still in
+    play (a draw that saw none is rejected). Shrinks towards the first state of a short
+    game. A phase that no table with these arguments can reach is an ``InvalidArgument``.
 
     Args:
-        rules, min_players, max_players, stacks: as for :func:`new_games`.
+        rules, min_players, max_players, stacks, carried, jackpot_round: as for
+            :func:`new_games`; they set the first game.
         phases: a :class:`pokerlaws.Phase` or several; default every phase.
         max_games: the most games played at the table, the returned one included.
     """
     wanted = _check_phases(phases)
     aims = [phase for phase in pl.Phase if phase in wanted]
-    _check_games("max_games", max_games)
-    starts = new_games(
-        rules=rules, min_players=min_players, max_players=max_players, stacks=stacks
-    )
+    _GAMES("max_games", max_games)
+    _check_reachable(wanted, rules, stacks, jackpot_round, max_games)
+    table = _table(rules, min_players, max_players, stacks, carried, jackpot_round)
 
     @st.composite
     def states(draw: st.DrawFn) -> pl.GameState:
-        state = draw(starts)
+        state = _start(draw, table)
         # Aim at one wanted phase, so that each is as likely as the laws let it be.
         aim = draw(st.sampled_from(aims))
         target = draw(st.integers(min_value=0, max_value=40))
@@ -524,9 +788,10 @@ def game_states(
             if state.phase in wanted and (seen is None or state.phase is not pl.Phase.OVER):
                 seen = state
             if state.phase is pl.Phase.OVER:
-                if games >= max_games or not _can_continue(state):
+                following = None if games >= max_games else _next(draw, state)
+                if following is None:
                     break
-                state = pl.next_game(state, deck=draw(decks(joker=state.rules.joker)))
+                state = following
                 games += 1
                 continue
             play_on = _ORDER[state.phase] <= _ORDER[aim] and aim in _LATE
@@ -541,12 +806,15 @@ def game_states(
     return states()
 
 
+@_lazy
 def games(
     *,
     rules: pl.Rules | SearchStrategy[pl.Rules] | None = None,
     min_players: int = MIN_SEATS,
     max_players: int = MAX_SEATS,
     stacks: int | SearchStrategy[int] | None = None,
+    carried: int | SearchStrategy[int] | None = None,
+    jackpot_round: int | SearchStrategy[int] | None = None,
     max_games: int = 3,
 ) -> SearchStrategy[pl.GameState]:
     """Finished games: states in ``Phase.OVER`` whose ``history`` records every action.
@@ -554,47 +822,54 @@ def games(
     The game may follow earlier ones at the same table (up to ``max_games`` in all), so it
     may be a jack-pot. Arguments as for :func:`game_states`.
     """
-    return game_states(
-        rules=rules,
-        min_players=min_players,
-        max_players=max_players,
-        stacks=stacks,
-        phases=pl.Phase.OVER,
-        max_games=max_games,
+    return _defined(
+        game_states(
+            rules=rules,
+            min_players=min_players,
+            max_players=max_players,
+            stacks=stacks,
+            carried=carried,
+            jackpot_round=jackpot_round,
+            phases=pl.Phase.OVER,
+            max_games=max_games,
+        )
     )
 
 
+@_lazy
 def sittings(
     *,
     rules: pl.Rules | SearchStrategy[pl.Rules] | None = None,
     min_players: int = MIN_SEATS,
     max_players: int = MAX_SEATS,
     stacks: int | SearchStrategy[int] | None = None,
+    carried: int | SearchStrategy[int] | None = None,
+    jackpot_round: int | SearchStrategy[int] | None = None,
     min_games: int = 1,
     max_games: int = 5,
 ) -> SearchStrategy[tuple[pl.GameState, ...]]:
     """Successive finished games at one table, each begun by :func:`pokerlaws.next_game`
     from the one before on a fresh deck (Law 18: the deal passes left).
 
-    ``min_games`` to ``max_games`` games; a sitting ends sooner only when fewer than two seats
-    have chips left, and such a draw is rejected if it is shorter than ``min_games``.
+    ``min_games`` to ``max_games`` games; a sitting ends sooner only when the table is over
+    (:class:`pokerlaws.TableOver`: fewer than two seats have chips left), and such a draw is
+    rejected if it is shorter than ``min_games``. Other arguments as for :func:`new_games`;
+    they set the first game.
     """
-    _check_games("min_games", min_games)
-    _check_games("max_games", max_games)
+    _GAMES("min_games", min_games)
+    _GAMES("max_games", max_games)
     if min_games > max_games:
         raise InvalidArgument(f"min_games={min_games} > max_games={max_games}")
-    starts = new_games(
-        rules=rules, min_players=min_players, max_players=max_players, stacks=stacks
-    )
+    table = _table(rules, min_players, max_players, stacks, carried, jackpot_round)
 
     @st.composite
     def played(draw: st.DrawFn) -> tuple[pl.GameState, ...]:
         count = draw(st.integers(min_games, max_games))
-        finished = [_play_out(draw, draw(starts))]
-        while len(finished) < count and _can_continue(finished[-1]):
-            following = pl.next_game(
-                finished[-1], deck=draw(decks(joker=finished[-1].rules.joker))
-            )
+        finished = [_play_out(draw, _start(draw, table))]
+        while len(finished) < count:
+            following = _next(draw, finished[-1])
+            if following is None:
+                break
             finished.append(_play_out(draw, following))
         if len(finished) < min_games:
             reject()
@@ -606,10 +881,45 @@ def sittings(
 # --- Registration -----------------------------------------------------------------------
 
 
+def _attrs_classes() -> list[type]:
+    """The attrs classes of pokerlaws' public names, and every attrs class their fields
+    name (``GameState.shorts`` holds ``Short``), each once."""
+    found: list[type] = []
+    todo = [getattr(pl, name) for name in pl.__all__]
+    while todo:
+        thing = todo.pop()
+        if isinstance(thing, type) and attrs.has(thing) and thing not in found:
+            found.append(thing)
+            attrs.resolve_types(thing)
+            todo.extend(field.type for field in attrs.fields(thing))
+        elif typing.get_args(thing):
+            todo.extend(typing.get_args(thing))
+    return found
+
+
+# What builds(Rules) draws for its two required fields: every pair valid (Law 19: the ante
+# at most half the limit), straddles possible at some (Law 22). from_type(Rules) and
+# rules() draw every valid table.
+_RULES_FIELDS = {
+    "ante": st.integers(1, _MAX_ANTE),
+    "limit": st.integers(2 * _MAX_ANTE, 8 * _MAX_ANTE),
+}
+
+
 def _register_types() -> None:
+    # st.builds infers an attrs class's required fields from their types, which these
+    # modules write as strings (from __future__ import annotations): resolve them once.
+    _attrs_classes()
+    # Rules checks its fields together, which builds cannot know: annotate the resolved
+    # int types with strategies whose every pair is valid (Annotated[int, ...] is still
+    # int to typing.get_type_hints).
+    for field in attrs.fields(pl.Rules):
+        if field.name in _RULES_FIELDS and field.type is int:
+            object.__setattr__(field, "type", Annotated[int, _RULES_FIELDS[field.name]])
     registered: dict[type, Callable[[], SearchStrategy[Any]]] = {
         pl.Card: cards,
         pl.HandRules: hand_rules,
+        pl.HandValue: hand_values,
         pl.Rules: rules,
         pl.GameState: game_states,
     }

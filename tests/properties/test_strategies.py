@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import importlib.metadata
+import inspect
 import itertools
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -41,7 +43,7 @@ def found(strategy: SearchStrategy[T], condition: Callable[[T], bool]) -> T:
 DRAW_ONE_OF_EACH = (
     "from hypothesis import Phase, find, settings\n"
     "once = settings(max_examples=100, phases=[Phase.generate], database=None)\n"
-    "for cls in (pl.Card, pl.Rules, pl.HandRules, pl.GameState):\n"
+    "for cls in (pl.Card, pl.Rules, pl.HandRules, pl.HandValue, pl.GameState):\n"
     "    assert isinstance(find(st.from_type(cls), lambda x: True, settings=once), cls)\n"
 )
 """Code for a fresh interpreter: draw one value of each registered type through from_type."""
@@ -192,43 +194,200 @@ def test_rules_take_values_and_strategies(
 
 # --- Bad arguments ----------------------------------------------------------------------
 
+NO_STRADDLE = pl.Rules(ante=1, limit=2)
+"""A table where nobody may straddle (Law 22: twice the ante is above half the limit)."""
 
-BAD_ARGUMENTS: list[Callable[[], object]] = [
-    lambda: ps.cards(joker="yes"),  # type: ignore[arg-type]
-    lambda: ps.hands(joker=True, rules=pl.Rules(ante=1, limit=2)),
-    lambda: ps.hands(joker=1),  # type: ignore[arg-type]
-    lambda: ps.hand_rules(no_such_switch=True),
-    lambda: ps.hand_rules(blaze="on"),  # type: ignore[arg-type]
-    lambda: ps.rules(ante=0),
-    lambda: ps.rules(limit=1),
-    lambda: ps.rules(ante=3, limit=5),
-    lambda: ps.rules(ante=2.5),  # type: ignore[arg-type]
-    lambda: ps.new_games(min_players=1),
-    lambda: ps.new_games(max_players=11),
-    lambda: ps.new_games(min_players=5, max_players=3),
-    lambda: ps.new_games(stacks=0),
-    lambda: ps.game_states(phases=[]),
-    lambda: ps.game_states(phases=["say"]),  # type: ignore[list-item]
-    lambda: ps.game_states(max_games=0),
-    lambda: ps.game_states(min_players=3, max_players=2),
-    lambda: ps.games(max_players=12),
-    lambda: ps.sittings(min_games=3, max_games=2),
-    lambda: ps.sittings(min_games=0),
-    lambda: ps.legal_actions("state"),  # type: ignore[arg-type]
-    lambda: ps.actions(None),  # type: ignore[arg-type]
+# Each bad call, and the words its InvalidArgument must hold (the argument and its value).
+BAD_ARGUMENTS: list[tuple[Callable[[], SearchStrategy[Any]], str]] = [
+    (lambda: ps.cards(joker="yes"), "joker='yes'"),  # type: ignore[arg-type]
+    (lambda: ps.decks(joker=None), "joker=None"),  # type: ignore[arg-type]
+    (lambda: ps.hands(joker=True, rules=NO_STRADDLE), "rules or joker"),
+    (lambda: ps.hands(joker=1), "joker=1"),  # type: ignore[arg-type]
+    (lambda: ps.hands(rules=st.just("table")), "rules='table'"),  # type: ignore[arg-type]
+    (lambda: ps.hand_values(rules=st.just(3)), "rules=3"),  # type: ignore[arg-type]
+    (lambda: ps.hand_values(joker=True, rules=NO_STRADDLE), "rules or joker"),
+    (lambda: ps.hand_rules(no_such_switch=True), "no_such_switch"),
+    (lambda: ps.hand_rules(blaze="on"), "blaze='on'"),  # type: ignore[arg-type]
+    (lambda: ps.hand_rules(blaze=st.just(1)), "blaze=1"),  # type: ignore[arg-type]
+    (lambda: ps.rules(ante=0), "ante=0"),
+    (lambda: ps.rules(limit=1), "limit=1"),
+    (lambda: ps.rules(ante=3, limit=5), "ante=3"),
+    (lambda: ps.rules(ante=2.5), "ante=2.5"),  # type: ignore[arg-type]
+    (lambda: ps.rules(ante="x"), "ante='x'"),  # type: ignore[arg-type]
+    (lambda: ps.rules(ante=st.just("x")), "ante='x'"),  # type: ignore[arg-type]
+    (lambda: ps.rules(ante=st.just(0)), "ante=0"),
+    (lambda: ps.rules(limit=st.just(True)), "limit=True"),
+    (lambda: ps.rules(hands=st.just(pl.Rules(ante=1, limit=2))), "hands=Rules"),  # type: ignore[arg-type]
+    (lambda: ps.rules(joker=st.just("yes")), "joker='yes'"),  # type: ignore[arg-type]
+    (lambda: ps.new_games(min_players=1), "min_players=1"),
+    (lambda: ps.new_games(max_players=11), "max_players=11"),
+    (lambda: ps.new_games(min_players=5, max_players=3), "min_players=5 > max_players=3"),
+    (lambda: ps.new_games(min_players=True), "min_players=True"),
+    (lambda: ps.new_games(stacks=0), "stacks=0"),
+    (lambda: ps.new_games(stacks=-3), "stacks=-3"),
+    (lambda: ps.new_games(stacks=st.just(-5)), "stacks=-5"),
+    (lambda: ps.new_games(stacks=st.just("deep")), "stacks='deep'"),  # type: ignore[arg-type]
+    (lambda: ps.new_games(rules=st.just("x")), "rules='x'"),  # type: ignore[arg-type]
+    (lambda: ps.new_games(carried=-1), "carried=-1"),
+    (lambda: ps.new_games(carried=st.just(-2)), "carried=-2"),
+    (lambda: ps.new_games(jackpot_round=st.just(-1)), "jackpot_round=-1"),
+    (lambda: ps.new_games(jackpot_round=1.0), "jackpot_round=1.0"),  # type: ignore[arg-type]
+    (lambda: ps.game_states(phases=[]), "phases=[]"),
+    (lambda: ps.game_states(phases=["say"]), "'say'"),  # type: ignore[list-item]
+    (lambda: ps.game_states(phases="say"), "phases='say'"),  # type: ignore[arg-type]
+    (lambda: ps.game_states(phases=3), "phases=3"),  # type: ignore[arg-type]
+    (lambda: ps.game_states(max_games=0), "max_games=0"),
+    (lambda: ps.game_states(min_players=3, max_players=2), "min_players=3"),
+    (lambda: ps.game_states(stacks=st.just(-1)), "stacks=-1"),
+    (lambda: ps.game_states(rules=NO_STRADDLE, phases=pl.Phase.STRADDLE), "phases="),
+    (lambda: ps.game_states(stacks=1, phases=[pl.Phase.STRADDLE]), "stacks=1"),
+    (
+        lambda: ps.game_states(
+            rules=pl.Rules(ante=1, limit=4, jackpot_straddles=False),
+            jackpot_round=2,
+            max_games=1,
+            phases=pl.Phase.STRADDLE,
+        ),
+        "jackpot_round=2",
+    ),
+    (lambda: ps.games(max_players=12), "max_players=12"),
+    (lambda: ps.games(carried=st.just(-4)), "carried=-4"),
+    (lambda: ps.sittings(min_games=3, max_games=2), "min_games=3 > max_games=2"),
+    (lambda: ps.sittings(min_games=0), "min_games=0"),
+    (lambda: ps.sittings(stacks=st.just(-7)), "stacks=-7"),
+    (lambda: ps.legal_actions("state"), "state='state'"),  # type: ignore[arg-type]
+    (lambda: ps.illegal_actions(3), "state=3"),  # type: ignore[arg-type]
+    (lambda: ps.actions(None), "state=None"),  # type: ignore[arg-type]
 ]
 
+BAD_AT_IMPORT = ps.rules(ante="x")  # type: ignore[arg-type]
+"""Made at import, as a test module would: a bad argument must not abort collection."""
 
-@pytest.mark.parametrize("call", BAD_ARGUMENTS)
-def test_bad_arguments_raise_invalid_argument(call: Callable[[], object]) -> None:
-    with pytest.raises(InvalidArgument):
-        call()
+
+def _draw_once(strategy: SearchStrategy[Any]) -> None:
+    find(strategy, lambda _: True, settings=settings(max_examples=50, database=None))
+
+
+@pytest.mark.parametrize(("call", "named"), BAD_ARGUMENTS)
+def test_bad_arguments_raise_invalid_argument_when_drawn_not_when_called(
+    call: Callable[[], SearchStrategy[Any]], named: str
+) -> None:
+    """Like st.integers(5, 3): calling is fine, drawing (or validating) names the argument."""
+    strategy = call()
+    assert isinstance(strategy, SearchStrategy)
+    with pytest.raises(InvalidArgument, match=re.escape(named)):
+        _draw_once(strategy)
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [(call, named) for call, named in BAD_ARGUMENTS if "just(" not in inspect.getsource(call)],
+)
+def test_bad_plain_arguments_raise_when_the_strategy_is_validated(
+    call: Callable[[], SearchStrategy[Any]], named: str
+) -> None:
+    """As @given does before the first draw; a strategy-valued argument is checked later,
+    on each value it draws."""
+    with pytest.raises(InvalidArgument, match=re.escape(named)):
+        call().validate()
+
+
+@pytest.mark.parametrize(
+    "outer",
+    [
+        lambda bad: ps.game_states(rules=bad),
+        lambda bad: ps.games(rules=bad),
+        lambda bad: ps.sittings(rules=bad),
+        lambda bad: ps.hands(rules=bad),
+        lambda bad: st.lists(ps.new_games(rules=bad), min_size=1),
+    ],
+)
+def test_a_bad_argument_inside_another_strategy_names_itself(
+    outer: Callable[[SearchStrategy[Any]], SearchStrategy[Any]],
+) -> None:
+    with pytest.raises(InvalidArgument, match=re.escape("ante=0")):
+        _draw_once(outer(ps.rules(ante=0)))
+
+
+def test_a_bad_argument_fails_only_the_test_that_draws_it() -> None:
+    """The module-level BAD_AT_IMPORT did not stop this module loading; a test drawing
+    from it fails with InvalidArgument when run."""
+
+    @given(BAD_AT_IMPORT)
+    def draws_it(rules: pl.Rules) -> None:
+        raise AssertionError("never drawn")
+
+    with pytest.raises(InvalidArgument, match="ante='x'"):
+        draws_it()
 
 
 def test_legal_actions_of_a_finished_game_is_an_invalid_argument() -> None:
     over = found(ps.games(max_players=3), lambda state: True)
-    with pytest.raises(InvalidArgument):
-        ps.legal_actions(over)
+    strategy = ps.legal_actions(over)
+    with pytest.raises(InvalidArgument, match="finished game"):
+        _draw_once(strategy)
+
+
+# --- builds and from_type ---------------------------------------------------------------
+
+BUILT_SOME_OTHER_WAY = {
+    # Card's rank and suit are either both None (the Joker) or neither, and HandValue's
+    # strength is a packed int: builds() infers each field alone from its validator, so it
+    # draws impossible values; from_type(Card) and from_type(HandValue) are registered.
+    pl.Card,
+    pl.HandValue,
+}
+ATTRS_CLASSES = sorted(
+    (obj for name in pl.__all__ if isinstance(obj := getattr(pl, name), type) and attrs.has(obj)),
+    key=lambda cls: cls.__name__,
+)
+BUILDABLE = [cls for cls in ATTRS_CLASSES if cls not in BUILT_SOME_OTHER_WAY]
+
+
+def test_every_public_class_is_accounted_for() -> None:
+    assert {pl.Stake, pl.Pass, pl.Discard, pl.Shuffle, pl.Rules, pl.GameState} <= set(BUILDABLE)
+    assert set(ATTRS_CLASSES) >= BUILT_SOME_OTHER_WAY
+
+
+@pytest.mark.parametrize("cls", BUILDABLE, ids=lambda cls: cls.__name__)
+def test_builds_works_on_every_public_attrs_class(cls: type) -> None:
+    """st.builds infers every required field (the string annotations are resolved)."""
+
+    @settings(max_examples=20, deadline=None, database=None)
+    @given(value=st.builds(cls))
+    def built(value: object) -> None:
+        assert isinstance(value, cls)
+
+    built()
+
+
+def test_builds_of_rules_gives_valid_tables_with_and_without_straddles() -> None:
+    """Laws 19, 22: builds(Rules) only draws valid pairs, some with a straddle possible."""
+    assert found(st.builds(pl.Rules), lambda rules: rules.highest_straddle >= 2 * rules.ante)
+    assert found(st.builds(pl.Rules), lambda rules: rules.highest_straddle < 2 * rules.ante)
+
+
+def test_builds_needs_no_import_of_the_strategies() -> None:
+    """The entry point resolves the annotations: pokerlaws.strategies is never imported."""
+    _python(
+        "import sys, hypothesis.strategies as st, pokerlaws as pl\n"
+        "from hypothesis import find, settings\n"
+        "for cls in (pl.Stake, pl.Discard, pl.Shuffle, pl.Rules, pl.GameRecord):\n"
+        "    find(st.builds(cls), lambda x: True, settings=settings(database=None))\n"
+        "assert 'pokerlaws.strategies' in sys.modules  # loaded by the entry point only\n"
+    )
+
+
+@given(value=st.from_type(pl.HandValue), hand=ps.hands())
+def test_from_type_hand_value_is_the_value_of_a_hand(value: pl.HandValue, hand: Any) -> None:
+    assert isinstance(value, pl.HandValue)
+    assert isinstance(value.category, pl.HandCategory)
+    assert (value < pl.evaluate(hand)) or (value >= pl.evaluate(hand))
+
+
+def test_hand_values_follow_the_rules_pack() -> None:
+    """Law 81: a table with the Joker deals it, and its hands are valued with it."""
+    assert found(ps.hand_values(rules=ps.rules(joker=True)), lambda value: value.joker)
 
 
 # --- Games -------------------------------------------------------------------------------
@@ -266,17 +425,176 @@ def test_game_states_take_several_phases_and_a_seat_count(state: pl.GameState) -
 def test_game_states_reach_later_jackpots() -> None:
     """Laws 29-31: chaining next_game reaches a second jack-pot in a row (queens)."""
     state = found(
-        ps.game_states(max_games=3, max_players=4), lambda state: state.jackpot_round >= 2
+        ps.game_states(max_games=3, max_players=4, jackpot_round=0),
+        lambda state: state.jackpot_round >= 2,
     )
     assert state.openers_required is pl.Rank.QUEEN
+    assert state.history or state.carried > 0
+
+
+@pytest.mark.parametrize("jackpot_round", [0, 1, 2, 3, 4])
+def test_new_games_draw_ordinary_games_and_jackpots(jackpot_round: int) -> None:
+    """Laws 29-32: by default most games are ordinary, some a jack-pot of any round."""
+    game = found(ps.new_games(), lambda state: state.jackpot_round == jackpot_round)
+    assert game.is_jackpot == (jackpot_round > 0)
+    if game.is_jackpot:
+        assert game.carried >= game.rules.ante
+
+
+@settings(deadline=None)
+@given(
+    state=ps.new_games(
+        carried=st.integers(0, 9), jackpot_round=st.sampled_from([0, 2]), max_players=4
+    ),
+    fixed=ps.new_games(carried=7, jackpot_round=1),
+)
+def test_new_games_take_carried_and_jackpot_round(
+    state: pl.GameState, fixed: pl.GameState
+) -> None:
+    assert 0 <= state.carried <= 9
+    assert state.jackpot_round in (0, 2)
+    assert (fixed.carried, fixed.jackpot_round) == (7, 1)
+
+
+@settings(deadline=None)
+@given(
+    state=ps.new_games(),
+    own=ps.new_games(stacks=st.integers(0, 3), min_players=6),
+)
+def test_law_18_the_dealer_drawn_has_chips(state: pl.GameState, own: pl.GameState) -> None:
+    """Law 18: the dealer is dealt into the game, so has chips as it begins."""
+    for game in (state, own):
+        assert game.starting_stacks[game.dealer] > 0
+
+
+# --- Shrinking ---------------------------------------------------------------------------
+
+
+def _minimal(strategy: SearchStrategy[T], condition: Callable[[T], bool]) -> T:
+    return find(strategy, condition, settings=settings(database=None, max_examples=2_000))
+
+
+@pytest.mark.parametrize("seats", [3, 6, 10])
+def test_seats_with_no_chips_shrink_away(seats: int) -> None:
+    """A shrunk table has exactly the seats the failure needs, each with chips, though the
+    default draws seats that sit out (one in eight)."""
+    assert found(ps.new_games(min_players=seats), lambda s: 0 in s.starting_stacks)
+    table = _minimal(ps.new_games(), lambda state: state.num_seats >= seats)
+    assert table.num_seats == seats
+    assert 0 not in table.starting_stacks
+    assert table.dealer == 0
+    assert (table.carried, table.jackpot_round) == (0, 0)
+
+
+def test_a_shrunk_game_state_has_no_seat_without_chips() -> None:
+    state = _minimal(
+        ps.game_states(phases=pl.Phase.DRAW),
+        lambda state: state.num_seats >= 4 and len(state.players) >= 3,
+    )
+    assert 0 not in state.starting_stacks
+
+
+# --- Reachability and Law 41 -------------------------------------------------------------
+
+
+@settings(deadline=None)
+@given(state=ps.game_states(max_players=7, stacks=st.integers(1, 12)))
+def test_generated_states_are_reached_by_replaying_their_history(state: pl.GameState) -> None:
+    """Every state is new_game followed by its own history, legal action by action."""
+    assert pl.replay(pl.record(state)) == state
+    replayed = pl.new_game(
+        state.rules,
+        state.starting_stacks,
+        dealer=state.dealer,
+        deck=state.deck,
+        carried=state.carried,
+        jackpot_round=state.jackpot_round,
+    )
+    for action in state.history:
+        replayed = pl.apply_or_raise(replayed, action)
+    assert replayed == state
+
+
+SHORT_PACK = ps.game_states(min_players=7, stacks=st.integers(1, 6), phases=pl.Phase.DRAW)
+"""The recipe of docs/strategies.md: full tables, small stacks, aimed at the draw."""
+
+
+def _shuffle_due(state: pl.GameState) -> bool:
+    return any(isinstance(action, pl.Shuffle) for action in pl.legal_actions(state))
+
+
+def test_law_41_short_stacks_at_full_tables_run_the_pack_short() -> None:
+    """Law 41: the pack runs short, and the dealer alone may shuffle the discards."""
+    state = found(SHORT_PACK, _shuffle_due)
+    assert state.to_act == state.dealer
+    assert pl.legal_actions(state) == (pl.Shuffle(seat=state.dealer),)
+
+
+def test_law_41_a_dealer_who_passed_still_shuffles() -> None:
+    """Laws 18, 41: the dealer shuffles even when he has passed."""
+    state = found(SHORT_PACK, lambda s: _shuffle_due(s) and s.dealer not in s.players)
+    assert state.to_act == state.dealer
+
+
+def test_law_41_legal_actions_shuffle_in_the_listed_and_in_given_orders() -> None:
+    state = found(SHORT_PACK, _shuffle_due)
+    shuffles = ps.legal_actions(state)
+    assert found(shuffles, lambda action: action == pl.Shuffle(seat=state.dealer))
+    ordered = found(shuffles, lambda action: isinstance(action, pl.Shuffle) and bool(action.order))
+    assert isinstance(ordered, pl.Shuffle)
+    assert ordered.order is not None
+    assert sorted(map(str, ordered.order)) == sorted(map(str, state.discards))
+    assert pl.is_legal(state, ordered)
+
+
+def test_law_41_games_and_sittings_play_through_the_shuffle() -> None:
+    def shuffled(game: pl.GameState) -> bool:
+        return any(isinstance(action, pl.Shuffle) for action in game.history)
+
+    small = {"min_players": 7, "stacks": st.integers(1, 6)}
+    game = found(ps.games(**small), shuffled)  # type: ignore[arg-type]
+    assert pl.replay(pl.record(game)) == game
+    found(ps.sittings(**small, min_games=2), lambda games: any(map(shuffled, games)))  # type: ignore[arg-type]
+
+
+def test_law_41_illegal_actions_include_wrong_shuffles() -> None:
+    """Law 41: only the dealer shuffles, only this draw's discards, only when they are due."""
+    due = found(SHORT_PACK, _shuffle_due)
+    wrong = ps.illegal_actions(due)
+    by_another = found(wrong, lambda a: isinstance(a, pl.Shuffle) and a.seat != due.dealer)
+    of_wrong_cards = found(
+        wrong, lambda a: isinstance(a, pl.Shuffle) and a.seat == due.dealer and bool(a.order)
+    )
+    early = found(
+        ps.game_states(max_players=4).flatmap(
+            lambda state: ps.illegal_actions(state).map(lambda action: (state, action))
+        ),
+        lambda pair: isinstance(pair[1], pl.Shuffle) and pair[1].seat == pair[0].dealer,
+    )
+    for state, action in ((due, by_another), (due, of_wrong_cards), early):
+        assert isinstance(pl.apply(state, action), pl.RuleViolation)
+
+
+def test_sittings_stop_when_the_table_is_over() -> None:
+    """Ambiguity 26: a sitting ends when fewer than two seats have chips (TableOver)."""
+    sitting = found(
+        ps.sittings(max_players=2, stacks=st.integers(1, 3), min_games=1, max_games=5),
+        lambda games: len(games) < 5,
+    )
+    with pytest.raises(pl.TableOver):
+        pl.next_game(sitting[-1], deck=pl.standard_deck())
 
 
 @settings(deadline=None)
 @given(data=st.data(), state=ps.game_states())
-def test_legal_actions_draws_only_listed_actions(state: pl.GameState, data: st.DataObject) -> None:
+def test_legal_actions_draws_only_legal_actions(state: pl.GameState, data: st.DataObject) -> None:
+    """Listed actions, or at Law 41's shuffle the dealer's own order of the discards."""
     if state.phase is pl.Phase.OVER:
         return
-    assert data.draw(ps.legal_actions(state)) in pl.legal_actions(state)
+    action = data.draw(ps.legal_actions(state))
+    assert action in pl.legal_actions(state) or (
+        isinstance(action, pl.Shuffle) and pl.is_legal(state, action)
+    )
 
 
 @settings(deadline=None)
@@ -336,11 +654,14 @@ def test_games_are_finished(game: pl.GameState) -> None:
 @settings(deadline=None)
 @given(sitting=ps.sittings(min_games=2, max_games=4, max_players=5))
 def test_law_18_sittings_chain_games_with_next_game(sitting: tuple[pl.GameState, ...]) -> None:
-    """Law 18: each game of a sitting is dealt by the left-hand neighbour of the last dealer;
+    """Law 18: each game of a sitting is dealt by the first seat with chips on the last
+    dealer's left;
     the chips at the table carry over, and an unopened game makes a jack-pot (Law 29)."""
     assert 2 <= len(sitting) <= 4
     for last, game in itertools.pairwise(sitting):
         assert last.phase is game.phase is pl.Phase.OVER
-        assert game.dealer == (last.dealer + 1) % last.num_seats
+        with_chips = [seat for seat, stack in enumerate(last.stacks) if stack > 0]
+        left = [(last.dealer + step) % last.num_seats for step in range(1, last.num_seats + 1)]
+        assert game.dealer == next(seat for seat in left if seat in with_chips)
         assert chips(game) == chips(last)
         assert game.is_jackpot == (not last.opened)
