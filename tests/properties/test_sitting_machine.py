@@ -68,11 +68,11 @@ class Sitting(RuleBasedStateMachine):
         self.state = pl.next_game(last, deck=deck.draw(ps.decks(joker=last.rules.joker)))
         self.games += 1
         # Law 18 (Ambiguity 26): the deal passes to the first seat on the left with chips,
-        # who antes neither this game nor deals to a seat that sits out.
+        # and the ante is a seat that has chips too.
         n = last.num_seats
         left = [(last.dealer + step) % n for step in range(1, n + 1)]
         assert self.state.dealer == next(seat for seat in left if last.stacks[seat] > 0)
-        assert self.state.stacks[self.state.ante_seat] > 0 or self.state.all_in
+        assert last.stacks[self.state.ante_seat] > 0
         assert self.state.history == ()
         # Law 29: an unopened game makes the next a jack-pot; an opened one does not.
         assert self.state.is_jackpot == (not last.opened)
