@@ -43,8 +43,8 @@ class HandTables:
             without the sequences of ``heart_topped`` (those take the plain path), and for
             each multiset of four ranks, the key of a hand holding them and the Joker, the
             marker that sends it to ``joker``.
-        joker: a bounded table of Joker hands met so far, by the four other cards (the sum
-            of their ``Card._bit``).
+        joker: a bounded table of Joker hands met so far, by their cards (the Joker's and
+            the four others' ``Card._bit`` together).
     """
 
     plain: dict[int, HandValue] = attrs.field(factory=dict)

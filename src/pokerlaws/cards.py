@@ -104,8 +104,8 @@ class Card:
     _factor: int = attrs.field(repr=False)
     """``rank + RANK_FACTOR_OFFSET``, or 1 for the Joker: the evaluator's rank key."""
     _bit: int = attrs.field(repr=False)
-    """A bit of its own for each of the 52 cards (0 for the Joker): the evaluator's key for
-    the other four cards of a Joker hand."""
+    """A bit of its own for each of the 53 cards: the evaluator's key for a Joker hand is
+    the five cards' bits together."""
     _text: str = attrs.field(repr=False)
 
     def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
@@ -153,7 +153,7 @@ def _make_card(cls: type[Card], rank: Rank | None, suit: Suit | None) -> Card:
     if rank is None or suit is None:
         if rank is not None or suit is not None:
             raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
-        factor, bit, text = 1, 0, "Jk"
+        factor, bit, text = 1, 1 << 52, "Jk"
     else:
         factor = int(rank) + RANK_FACTOR_OFFSET
         bit = 1 << (13 * _SUIT_ORDER[suit] + rank - 2)

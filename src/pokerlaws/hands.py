@@ -288,8 +288,8 @@ _PACK = standard_deck()
 
 _JOKER_HAND = HandValue(HandCategory.PAIR << _CATEGORY_SHIFT)
 """What the fast table holds for four ranks, the key of a hand with the Joker (its factor is
-1): never returned, it sends the hand to the Joker table. No hand has this strength (a pair
-of rank 0), and it counts as repeating, so the hand is first checked for a repeated card."""
+1): never returned, it sends the hand to the Joker table (no hand has this strength, a pair
+of rank 0)."""
 
 
 def _tables_for(rules: HandRules) -> HandTables:
@@ -341,8 +341,14 @@ def evaluate(cards: Iterable[Card], rules: HandRules = _PEEL) -> HandValue:
                     tables = rules._tables
                     return (tables.heart_flush if suit is _HEARTS else tables.flush)[key]
                 return value
-            # A rank repeats (or four ranks and the Joker), so no flush; but one card may be
-            # there twice.
+            if value is _JOKER_HAND:
+                # Four ranks and the Joker: the five cards' bits name the hand. Only hands of
+                # five different cards are put in the Joker table, so a repeated card misses.
+                try:
+                    return rules._tables.joker[a._bit | b._bit | c._bit | d._bit | e._bit]
+                except KeyError:
+                    return _remember_joker_hand(cards, rules)
+            # A rank repeats, so no flush; but one card may be there twice.
             if not (
                 a is b
                 or a is c
@@ -355,14 +361,7 @@ def evaluate(cards: Iterable[Card], rules: HandRules = _PEEL) -> HandValue:
                 or c is e
                 or d is e
             ):
-                if value is not _JOKER_HAND:
-                    return value
-                # Five different cards, one of them the Joker: look up the other four.
-                tables = rules._tables
-                known = tables.joker.get(a._bit | b._bit | c._bit | d._bit | e._bit)
-                if known is not None:
-                    return known
-                return _remember_joker_hand(tuple(cards), tables)
+                return value
         return _evaluate_plain(cards, rules)
     if isinstance(cards, (str, bytes)) or not isinstance(rules, HandRules):
         return _evaluate_plain(cards, rules)  # words the TypeError
@@ -452,14 +451,15 @@ def _joker_value(hand: tuple[Card, ...], tables: HandTables) -> HandValue:
 _JOKER_TABLE_SIZE = 1 << 16
 
 
-def _remember_joker_hand(hand: tuple[Card, ...], tables: HandTables) -> HandValue:
-    """Value a Joker hand (five different cards) and keep it, by the other four cards, in the
-    bounded Joker table of its rules."""
-    value = _joker_value(hand, tables)
-    if len(tables.joker) >= _JOKER_TABLE_SIZE:
-        tables.joker.clear()
+def _remember_joker_hand(cards: Iterable[Card], rules: HandRules) -> HandValue:
+    """Value a hand with the Joker the plain way and keep it in the bounded Joker table of
+    its rules, by its cards' bits (the fast path looks there first)."""
+    value = _evaluate_plain(cards, rules)  # also refuses a repeated card
+    joker = _tables_for(rules).joker
+    if len(joker) >= _JOKER_TABLE_SIZE:
+        joker.clear()
     key = 0
-    for card in hand:
+    for card in cards:
         key |= card._bit
-    tables.joker[key] = value
+    joker[key] = value
     return value
