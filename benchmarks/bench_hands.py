@@ -8,14 +8,21 @@ What is measured:
 
 - the same ``--hands`` random five-card hands (dealt with a seeded ``random.Random``) are
   converted, before any timing, to treys integers (lists, as treys wants them) and to
-  pokerlaws Cards (tuples of the objects ``standard_deck()`` returns);
-- ``treys.Evaluator().evaluate(cards, [])`` and ``pokerlaws.evaluate(cards)`` (Peel's rules)
-  are each timed over all the hands, the two taking turns ``--repeat`` times; the fastest
-  repetition of each is reported, as ns per call and hands per second, with the ratio;
-- for reference, pokerlaws with a variant (the checked path), Joker hands, and PokerKit's
-  ``StandardHighHand`` on a tenth of the hands;
-- the cost of ``import pokerlaws`` in a fresh interpreter (``-X importtime`` and wall clock)
-  and of the first ``evaluate`` call there, which builds the tables.
+  pokerlaws Cards (tuples of the objects ``standard_deck()`` returns, and the same as lists);
+- each pokerlaws case is timed against ``treys.Evaluator().evaluate(cards, [])`` on the same
+  hands, the two taking turns chunk by chunk (20,000 hands a chunk), ``--repeat`` times; each
+  side counts the fastest repetition of every chunk, so that a burst of load on a shared
+  machine falls on neither side alone. Times are the process's CPU time, so time spent
+  waiting for a CPU is left out. The ratio is treys' time over pokerlaws';
+- the cases: Peel's rules as the default argument, a fresh ``HandRules()`` (equal, not the
+  same object), each variant switched on alone (``heart_flushes_first`` switched off), all
+  variants at once, the hands as lists, and hands with the Joker (the first card of the
+  first 20,000 hands replaced by it; treys times the natural hands). Every HandRules is used
+  once before timing, so its tables are built; Joker hands are timed once on first meeting
+  (each looked up by its best naming and remembered) and then as met again;
+- for reference, PokerKit's ``StandardHighHand`` on a tenth of the hands, and the cost of
+  ``import pokerlaws`` in a fresh interpreter (``-X importtime`` and wall clock) and of the
+  first ``evaluate`` call there, which builds the tables.
 """
 
 from __future__ import annotations
@@ -41,35 +48,68 @@ import pokerlaws
 from pokerlaws import JOKER, Card, HandRules, evaluate, standard_deck
 
 T = TypeVar("T")
+U = TypeVar("U")
+
+CHUNK = 20_000
 
 
-def best_time(run: Callable[[], object], repeat: int) -> float:
-    """Return the fastest of ``repeat`` runs, in seconds, collected first and the collector
-    off while timing."""
-    best = float("inf")
+def timed(run: Callable[[], object]) -> float:
+    """Time one run in CPU seconds of this process (time spent waiting for a CPU on a shared
+    machine is not counted), collected first and the collector off."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.process_time()
+        run()
+        return time.process_time() - start
+    finally:
+        gc.enable()
+
+
+def against_treys(
+    ours: Callable[[], Callable[[int, int], object]],
+    theirs: Callable[[int, int], object],
+    count: int,
+    repeat: int,
+) -> tuple[float, float]:
+    """Return (treys, pokerlaws) seconds over ``count`` hands: both sides take turns on each
+    chunk, ``repeat`` times; each counts the best time of every chunk."""
+    ours_run = ours()
+    chunks = [(start, min(start + CHUNK, count)) for start in range(0, count, CHUNK)]
+    treys_best = [float("inf")] * len(chunks)
+    ours_best = [float("inf")] * len(chunks)
     for _ in range(repeat):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            run()
-            best = min(best, time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return best
+        for i, (start, stop) in enumerate(chunks):
+            treys_best[i] = min(treys_best[i], timed(lambda a=start, b=stop: theirs(a, b)))
+            ours_best[i] = min(ours_best[i], timed(lambda a=start, b=stop: ours_run(a, b)))
+    return sum(treys_best), sum(ours_best)
 
 
-def time_calls(function: Callable[[T], object], hands: Sequence[T]) -> Callable[[], None]:
-    def run() -> None:
-        for hand in hands:
-            function(hand)
+def calls(
+    function: Callable[[T, U], object], hands: Sequence[T], second: U
+) -> Callable[[int, int], None]:
+    """A run of ``function(hand, second)`` over ``hands[start:stop]``, called directly."""
+
+    def run(start: int, stop: int) -> None:
+        for hand in hands[start:stop]:
+            function(hand, second)
+
+    return run
+
+
+def default_calls(hands: Sequence[Sequence[Card]]) -> Callable[[int, int], None]:
+    """A run of ``evaluate(hand)``, the rules left to their default."""
+
+    def run(start: int, stop: int) -> None:
+        for hand in hands[start:stop]:
+            evaluate(hand)
 
     return run
 
 
 def report(name: str, seconds: float, count: int) -> float:
     ns = seconds / count * 1e9
-    print(f"  {name:<34} {ns:8.0f} ns/call {count / seconds:12,.0f} hands/s")
+    print(f"  {name:<44} {ns:8.0f} ns/call {count / seconds:12,.0f} hands/s")
     return ns
 
 
@@ -103,62 +143,100 @@ def import_time_us() -> int:
     return best
 
 
+VARIANTS = {
+    "blaze=True": HandRules(blaze=True),
+    "skip_sequence=True": HandRules(skip_sequence=True),
+    "ace_high_sequences=True": HandRules(ace_high_sequences=True),
+    "heart_flushes_first=False": HandRules(heart_flushes_first=False),
+    "heart_sequences_first=True": HandRules(heart_sequences_first=True),
+    "all five variants": HandRules(
+        blaze=True,
+        skip_sequence=True,
+        ace_high_sequences=True,
+        heart_flushes_first=False,
+        heart_sequences_first=True,
+    ),
+}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1891)
     parser.add_argument("--repeat", type=int, default=7)
     args = parser.parse_args()
+    count, repeat = args.hands, args.repeat
 
     print(
         f"{platform.python_implementation()} {platform.python_version()} on "
-        f"{platform.machine()}, {os.cpu_count()} CPUs; pokerlaws {pokerlaws.__version__}, "
+        f"{platform.machine()}, {os.cpu_count()} CPUs, load average "
+        f"{os.getloadavg()[0]:.1f}; pokerlaws {pokerlaws.__version__}, "
         f"treys {version('treys')}, pokerkit {version('pokerkit')}"
     )
     rng = random.Random(args.seed)
     deck = standard_deck()
-    indices = [rng.sample(range(52), 5) for _ in range(args.hands)]
+    indices = [rng.sample(range(52), 5) for _ in range(count)]
     ours = [tuple(deck[i] for i in hand) for hand in indices]
+    ours_lists = [list(hand) for hand in ours]
     theirs = [[TreysCard.new(str(deck[i])) for i in hand] for hand in indices]
-    evaluate(ours[0])  # build the tables outside the timed region
+    jokers = [(JOKER, *hand[1:]) for hand in ours[: min(count, CHUNK)]]
 
-    treys_evaluate = Evaluator().evaluate
-    board: list[int] = []
+    treys = calls(Evaluator().evaluate, theirs, [])
+    fresh = HandRules()
+    cases: list[tuple[str, Callable[[], Callable[[int, int], object]], int]] = [
+        ("evaluate(h), Peel's rules by default", lambda: default_calls(ours), count),
+        (
+            "evaluate(h, HandRules()), a fresh equal object",
+            lambda: calls(evaluate, ours, fresh),
+            count,
+        ),
+        *(
+            (f"evaluate(h, HandRules({name}))", lambda r=rules: calls(evaluate, ours, r), count)
+            for name, rules in VARIANTS.items()
+        ),
+        ("evaluate(list_of_cards)", lambda: default_calls(ours_lists), count),
+    ]
+    for rules in (fresh, *VARIANTS.values()):
+        evaluate(ours[0], rules)  # build the tables outside the timed region
+    print(f"\n{count:,} random hands (seed {args.seed}), {repeat} turns a chunk, against treys:")
+    ratios = {}
+    treys_ns = 0.0
+    for name, run, n in cases:
+        treys_s, ours_s = against_treys(run, treys, n, repeat)
+        ratios[name] = treys_s / ours_s
+        treys_ns = treys_s / n * 1e9
+        print(
+            f"  {name:<52} {ours_s / n * 1e9:6.0f} ns  treys {treys_ns:4.0f} ns  "
+            f"{ratios[name]:5.2f}x"
+        )
 
-    def run_treys() -> None:
-        for hand in theirs:
-            treys_evaluate(hand, board)
+    # Joker hands: the first pass meets each hand for the first time (its best naming is
+    # searched and remembered); the turns that follow find it remembered.
+    n = len(jokers)
+    first = timed(lambda: default_calls(jokers)(0, n))
+    treys_s, ours_s = against_treys(lambda: default_calls(jokers), treys, n, repeat)
+    ratios["Joker hands"] = treys_s / ours_s
+    print(
+        f"  {'evaluate(h) with the Joker, met again':<52} {ours_s / n * 1e9:6.0f} ns  "
+        f"treys {treys_s / n * 1e9:4.0f} ns  {ratios['Joker hands']:5.2f}x"
+    )
+    print(
+        f"  {'evaluate(h) with the Joker, first meeting':<52} {first / n * 1e9:6.0f} ns  "
+        f"(once for each set of four other cards)"
+    )
+    print("\n  ratios: " + ", ".join(f"{ratio:.2f}x" for ratio in ratios.values()))
 
-    run_ours = time_calls(evaluate, ours)
-    # Take turns so that both sides see the same machine noise.
-    treys_best = ours_best = float("inf")
-    for _ in range(args.repeat):
-        treys_best = min(treys_best, best_time(run_treys, 1))
-        ours_best = min(ours_best, best_time(run_ours, 1))
-
-    print(f"\n{args.hands:,} random hands (seed {args.seed}), best of {args.repeat}:")
-    treys_ns = report("treys Evaluator().evaluate(h, [])", treys_best, args.hands)
-    ours_ns = report("pokerlaws evaluate(h)", ours_best, args.hands)
-    print(f"  ratio: pokerlaws is {treys_ns / ours_ns:.2f}x the speed of treys")
-
-    print("\nWhere the time goes (stripped-down copies of the fast path, same hands):")
+    print("\nWhere the time goes (a stripped-down copy of the fast path, same hands):")
     _TABLE.update({_key(hand): evaluate(hand) for hand in ours})
-    bare = best_time(time_calls(_bare_lookup, ours), args.repeat)
-    report("rank-key lookup, nothing checked", bare, args.hands)
+    bare = min(timed(lambda: _bare_calls(ours)) for _ in range(repeat))
+    report("rank-key lookup, nothing checked", bare, count)
     print("  (evaluate adds the flush check, or the repeated-card check, and its guards)")
 
     print("\nFor reference:")
-    blaze = HandRules(blaze=True)
-    variant = best_time(lambda: [evaluate(hand, blaze) for hand in ours[:20_000]], args.repeat)
-    report("pokerlaws, blaze agreed (checked)", variant, 20_000)
-    jokers = [(JOKER, *hand[1:]) for hand in ours[:2_000]]
-    first = best_time(time_calls(evaluate, jokers), 1)
-    report("pokerlaws, Joker hands, first time", first, len(jokers))
-    cached = best_time(time_calls(evaluate, jokers), args.repeat)
-    report("pokerlaws, Joker hands, cached", cached, len(jokers))
-    kit_hands = [[pokerkit.Card(*_kit(card)) for card in hand] for hand in ours[:20_000]]
-    kit = best_time(
-        time_calls(pokerkit.StandardHighHand.from_game, kit_hands), min(args.repeat, 3)
+    kit_hands = [[pokerkit.Card(*_kit(card)) for card in hand] for hand in ours[: count // 10]]
+    kit = min(
+        timed(lambda: [pokerkit.StandardHighHand.from_game(hand) for hand in kit_hands])
+        for _ in range(min(repeat, 3))
     )
     report("pokerkit StandardHighHand.from_game", kit, len(kit_hands))
 
@@ -185,6 +263,11 @@ def _key(hand: Sequence[Card]) -> int:
         assert card.rank is not None
         key *= card.rank + 27
     return key
+
+
+def _bare_calls(hands: Sequence[tuple[Card, ...]]) -> None:
+    for hand in hands:
+        _bare_lookup(hand)
 
 
 def _bare_lookup(cards: tuple[Card, ...]) -> object:

@@ -5,10 +5,13 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import re
 
 import pytest
+from hypothesis.vendor.pretty import pretty
 
 import pokerlaws as pl
+from pokerlaws.cards import parse_card
 
 
 def test_law_1_the_pack_is_fifty_two_cards_once() -> None:
@@ -89,6 +92,86 @@ def test_each_card_is_one_object() -> None:
     assert pl.Card(None, None) is pl.JOKER
     assert {built: 1}[parsed] == 1
     assert built != pl.Card(pl.Rank.TEN, pl.Suit.SPADES)
+
+
+def _every_card() -> list[tuple[pl.Card, object, object, str]]:
+    return [(card, card.rank, card.suit, str(card)) for card in pl.standard_deck(joker=True)]
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "error"),
+    [
+        (12, pl.Suit.DIAMONDS, TypeError),
+        (14.0, pl.Suit.SPADES, TypeError),
+        (True, pl.Suit.CLUBS, TypeError),
+        (pl.Rank.QUEEN, "d", TypeError),
+        (pl.Rank.QUEEN, pl.Suit.DIAMONDS.value, TypeError),
+        (pl.Rank.QUEEN, None, ValueError),
+        (None, pl.Suit.DIAMONDS, ValueError),
+    ],
+)
+def test_a_refused_card_leaves_every_card_as_it_was(
+    rank: object, suit: object, error: type[Exception]
+) -> None:
+    """A construction that is refused changes no card: ``Card(12, Suit.DIAMONDS)`` names the
+    queen's number but is not the queen of diamonds, and the shared queen stays whole, so
+    pickling and copying it still work."""
+    before = _every_card()
+    with pytest.raises(error):
+        pl.Card(rank, suit)  # type: ignore[arg-type]
+    assert _every_card() == before
+    queen = parse_card("Qd")
+    assert queen.rank is pl.Rank.QUEEN
+    assert queen.suit is pl.Suit.DIAMONDS
+    assert pickle.loads(pickle.dumps((queen, pl.standard_deck()))) == (queen, pl.standard_deck())
+    assert copy.deepcopy([queen])[0] is queen
+
+
+def test_a_refused_card_names_the_bad_value() -> None:
+    """The message says what was wrong."""
+    with pytest.raises(TypeError, match=r"^a card's rank must be a Rank or None, not 12$"):
+        pl.Card(12, pl.Suit.DIAMONDS)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^a card's suit must be a Suit or None, not 'd'$"):
+        pl.Card(pl.Rank.QUEEN, "d")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
+def test_pickle_and_copies_give_back_the_one_object(protocol: int) -> None:
+    """Every card, the Joker included, comes back from pickle, copy and deepcopy as the same
+    object, alone or inside other values."""
+    deck = pl.standard_deck(joker=True)
+    assert all(pickle.loads(pickle.dumps(card, protocol)) is card for card in deck)
+    assert all(copy.copy(card) is card for card in deck)
+    assert all(copy.deepcopy(card) is card for card in deck)
+    restored = pickle.loads(pickle.dumps({"hand": list(deck)}, protocol))["hand"]
+    assert all(a is b for a, b in zip(restored, deck, strict=True))
+    assert all(a is b for a, b in zip(copy.deepcopy([deck])[0], deck, strict=True))
+
+
+def test_a_card_pickles_as_its_text() -> None:
+    """A pickled card is its two-character text, read back through the table of cards, so
+    unpickling validates nothing again."""
+    card = parse_card("Th")
+    assert card.__reduce__() == (parse_card, ("Th",))
+    assert pl.JOKER.__reduce__() == (parse_card, ("Jk",))
+
+
+def test_cards_pretty_print_as_their_repr() -> None:
+    """Hypothesis' pretty printer (which prints falsifying examples) shows ``Card('4c')``,
+    not the attrs fields."""
+    four = parse_card("4c")
+    assert pretty(four) == "Card('4c')" == repr(four)
+    assert pretty([four, pl.JOKER]) == "[Card('4c'), Card('Jk')]"
+
+
+@pytest.mark.parametrize("joker", ["no", 0, 1, None, "False"])
+def test_deck_switches_are_bools(joker: object) -> None:
+    """``joker`` must be a bool: ``"no"`` is not taken for False, nor 1 for True."""
+    message = rf"^joker must be a bool, not {re.escape(repr(joker))}$"
+    with pytest.raises(TypeError, match=message):
+        pl.standard_deck(joker=joker)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
+        pl.shuffled_deck(1, joker=joker)  # type: ignore[arg-type]
 
 
 def test_cards_are_frozen() -> None:

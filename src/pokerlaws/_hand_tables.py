@@ -13,7 +13,7 @@ from collections import Counter
 
 import attrs
 
-from pokerlaws.cards import Card, Rank
+from pokerlaws.cards import Rank
 from pokerlaws.hands import (
     _KEY_OFFSET,
     HandCategory,
@@ -39,7 +39,12 @@ class HandTables:
         heart_topped: with ``heart_sequences_first``, for each plain sequence: its top rank
             and its value when that top card is a heart (Ambiguity 9 (b)). Empty otherwise.
         values: every value built, by strength, so equal values are one object.
-        joker: a bounded cache of Joker hands, by the four other cards.
+        fast: what :func:`~pokerlaws.hands.evaluate`'s fast path looks up first: ``plain``
+            without the sequences of ``heart_topped`` (those take the plain path), and for
+            each multiset of four ranks, the key of a hand holding them and the Joker, the
+            marker that sends it to ``joker``.
+        joker: a bounded table of Joker hands met so far, by their cards (the Joker's and
+            the four others' ``Card._bit`` together).
     """
 
     plain: dict[int, HandValue] = attrs.field(factory=dict)
@@ -47,7 +52,8 @@ class HandTables:
     heart_flush: dict[int, HandValue] = attrs.field(factory=dict)
     heart_topped: dict[int, tuple[Rank, HandValue]] = attrs.field(factory=dict)
     values: dict[int, HandValue] = attrs.field(factory=dict)
-    joker: dict[frozenset[Card], HandValue] = attrs.field(factory=dict)
+    fast: dict[int, HandValue] = attrs.field(factory=dict)
+    joker: dict[int, HandValue] = attrs.field(factory=dict)
 
     def value(self, strength: int) -> HandValue:
         """Return the one HandValue with this strength, building it the first time."""
@@ -142,8 +148,9 @@ def _different(
     return plain, flush, heart_flush, topped
 
 
-def build(rules: HandRules) -> HandTables:
-    """Classify every five-rank multiset under ``rules``."""
+def build(rules: HandRules, *, joker_hand: HandValue) -> HandTables:
+    """Classify every five-rank multiset under ``rules``; mark each four-rank multiset (a
+    hand with the Joker) with ``joker_hand`` in the fast table."""
     tables = HandTables()
     value = tables.value
     for ranks in itertools.combinations_with_replacement(range(2, _ACE + 1), 5):
@@ -164,4 +171,16 @@ def build(rules: HandRules) -> HandTables:
             tables.plain[key] = value(strength)
     if len(tables.plain) != 6175:
         raise AssertionError("the rank key must tell every five-rank multiset apart")
+    tables.fast.update(
+        (key, value) for key, value in tables.plain.items() if key not in tables.heart_topped
+    )
+    for four in itertools.combinations_with_replacement(range(2, _ACE + 1), 4):
+        # The Joker's factor is 1, so the key of four ranks and the Joker is theirs alone;
+        # it is smaller than any product of five factors, so no five-card key is taken.
+        key = 1
+        for rank in four:
+            key *= rank + _KEY_OFFSET
+        tables.fast[key] = joker_hand
+    if len(tables.fast) != 6175 - len(tables.heart_topped) + 1820:
+        raise AssertionError("a four-rank key must differ from every other key")
     return tables

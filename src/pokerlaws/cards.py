@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Protocol
 
 import attrs
 
@@ -80,7 +81,13 @@ RANK_FACTOR_OFFSET = 27
 _INTERNED: dict[tuple[Rank | None, Suit | None], Card] = {}
 
 
-@attrs.frozen(eq=False, order=False)
+class _Printer(Protocol):
+    """The part of IPython's and Hypothesis' pretty printers that a card uses."""
+
+    def text(self, obj: str) -> None: ...
+
+
+@attrs.frozen(init=False, eq=False, order=False)
 class Card:
     """One playing card, or the Joker when ``rank`` and ``suit`` are both ``None``.
 
@@ -92,31 +99,37 @@ class Card:
     compare and hash by identity, at the speed of the interpreter's own objects.
     """
 
+    rank: Rank | None
+    suit: Suit | None
+    _factor: int = attrs.field(repr=False)
+    """``rank + RANK_FACTOR_OFFSET``, or 1 for the Joker: the evaluator's rank key."""
+    _bit: int = attrs.field(repr=False)
+    """A bit of its own for each of the 53 cards: the evaluator's key for a Joker hand is
+    the five cards' bits together."""
+    _text: str = attrs.field(repr=False)
+
     def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
+        # Check the shape before looking the card up: 12 == Rank.QUEEN, so an unchecked
+        # lookup would hand back (and let a constructor overwrite) the shared queen.
+        if rank is not None and rank.__class__ is not Rank:
+            raise TypeError(f"a card's rank must be a Rank or None, not {rank!r}")
+        if suit is not None and suit.__class__ is not Suit:
+            raise TypeError(f"a card's suit must be a Suit or None, not {suit!r}")
         card = _INTERNED.get((rank, suit))
         if card is None:
-            card = super().__new__(cls)
+            card = _make_card(cls, rank, suit)
         return card
 
-    rank: Rank | None = attrs.field(
-        validator=attrs.validators.optional(attrs.validators.instance_of(Rank))
-    )
-    suit: Suit | None = attrs.field(
-        validator=attrs.validators.optional(attrs.validators.instance_of(Suit))
-    )
-    _factor: int = attrs.field(init=False, repr=False)
+    def __reduce__(self) -> tuple[Callable[[str], Card], tuple[str]]:
+        # Pickled as its text and read back through the table of cards, so an unpickled card
+        # is the one object for its card and nothing is validated again.
+        return parse_card, (self._text,)
 
-    def __attrs_post_init__(self) -> None:
-        # Shape only: a card is either both rank and suit, or neither (the Joker).
-        if (self.rank is None) != (self.suit is None):
-            raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
-        factor = 1 if self.rank is None else int(self.rank) + RANK_FACTOR_OFFSET
-        object.__setattr__(self, "_factor", factor)
-        _INTERNED.setdefault((self.rank, self.suit), self)
+    def __copy__(self) -> Card:
+        return self
 
-    def __reduce__(self) -> tuple[type[Card], tuple[Rank | None, Suit | None]]:
-        # Copies and unpickled cards come back as the one object for their card.
-        return Card, (self.rank, self.suit)
+    def __deepcopy__(self, memo: object) -> Card:
+        return self
 
     @property
     def is_joker(self) -> bool:
@@ -124,12 +137,35 @@ class Card:
         return self.rank is None
 
     def __str__(self) -> str:
-        if self.rank is None or self.suit is None:
-            return "Jk"
-        return _RANK_LETTERS[self.rank] + self.suit.value
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card({self._text!r})"
+
+    def _repr_pretty_(self, p: _Printer, cycle: bool) -> None:
+        # Hypothesis and IPython print through this; without it they list the attrs fields.
+        p.text(repr(self))
+
+
+def _make_card(cls: type[Card], rank: Rank | None, suit: Suit | None) -> Card:
+    """Build and intern the one object for a card not made before (shape already checked)."""
+    # Shape only: a card is either both rank and suit, or neither (the Joker).
+    if rank is None or suit is None:
+        if rank is not None or suit is not None:
+            raise ValueError("a card has both a rank and a suit, or neither (the Joker)")
+        factor, bit, text = 1, 1 << 52, "Jk"
+    else:
+        factor = int(rank) + RANK_FACTOR_OFFSET
+        bit = 1 << (13 * _SUIT_ORDER[suit] + rank - 2)
+        text = _RANK_LETTERS[rank] + suit.value
+    card = object.__new__(cls)
+    object.__setattr__(card, "rank", rank)
+    object.__setattr__(card, "suit", suit)
+    object.__setattr__(card, "_factor", factor)
+    object.__setattr__(card, "_bit", bit)
+    object.__setattr__(card, "_text", text)
+    _INTERNED[rank, suit] = card
+    return card
 
 
 JOKER = Card(None, None)
@@ -182,7 +218,12 @@ def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:
     """Return the pack in its fixed order: clubs, diamonds, hearts, spades, each two to ace.
 
     With ``joker=True`` the Joker comes last, as the 53rd card (Law 81).
+
+    Raises:
+        TypeError: ``joker`` is not a bool.
     """
+    if joker.__class__ is not bool:
+        raise TypeError(f"joker must be a bool, not {joker!r}")
     return (*_STANDARD, JOKER) if joker else _STANDARD
 
 
@@ -190,9 +231,12 @@ def shuffled_deck(seed: int, *, joker: bool = False) -> tuple[Card, ...]:
     """Return a deterministic shuffle of :func:`standard_deck` for an integer ``seed``.
 
     The same seed always gives the same order; the global random generator is not touched.
+
+    Raises:
+        TypeError: ``seed`` is not an int (a bool is refused too), or ``joker`` not a bool.
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"the seed must be an int, not {type(seed).__name__}")
+        raise TypeError(f"the seed must be an int, not {seed!r} ({type(seed).__name__})")
     deck = list(standard_deck(joker=joker))
     # random.Random(seed).shuffle(deck), written out: the same Fisher-Yates swaps drawing the
     # same bits (an index below n is getrandbits(n.bit_length()), redrawn while too large),

@@ -7,16 +7,21 @@ random sample and (with ``-m slow``) on every one of the 2,598,960 hands.
 
 from __future__ import annotations
 
+import copy
 import itertools
+import pickle
 import random
+import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
+import attrs
 import hypothesis.strategies as st
 import pytest
 from hypothesis import given
 
 import pokerlaws as pl
+import pokerlaws.hands as hands_module
 from pokerlaws import JOKER, Card, HandCategory, HandRules, HandValue, Rank, Suit, evaluate
 from tests.reference_hands import CATEGORIES, reference_key
 
@@ -48,7 +53,7 @@ def v(text: str, rules: HandRules = PEEL) -> HandValue:
 # -- the reference comparison -------------------------------------------------------------
 
 
-def assert_matches_reference(hands: Iterable[tuple[Card, ...]], rules: HandRules) -> int:
+def assert_matches_reference(hands: Iterable[Sequence[Card]], rules: HandRules) -> int:
     """Check that evaluate orders the hands exactly as the reference; return how many keys.
 
     Equal reference keys must give one strength, and strengths must rise strictly with the
@@ -146,12 +151,65 @@ def test_law_76_checked_path_agrees_with_the_fast_path() -> None:
         assert evaluate(hand, HandRules()) is value
 
 
-@pytest.mark.parametrize("rules", [PEEL, VARIANTS["all"]], ids=["peel", "all"])
-def test_law_81_joker_values_match_the_reference(rules: HandRules) -> None:
-    """With the Joker a hand takes its best naming and beats the natural hand it matches."""
-    hands = joker_hands(random.Random(81), 600)
+@pytest.mark.parametrize("name", VARIANTS)
+def test_law_81_joker_values_match_the_reference(name: str) -> None:
+    """With the Joker a hand takes its best naming and beats the natural hand it matches,
+    under each variant; the second time a Joker hand is met (from its table) as the first."""
+    rules = VARIANTS[name]
+    hands = joker_hands(random.Random(81), 600 if name in ("peel", "all") else 200)
     naturals = list(itertools.islice(every_rank_pattern(random.Random(1)), 0, None, 5))
     assert assert_matches_reference([*hands, *naturals], rules) > 1000
+    assert assert_matches_reference([*hands, *(list(hand) for hand in hands)], rules) > 100
+
+
+EVERY_RULES = [
+    HandRules(**dict(zip(hands_module._SWITCHES, switches, strict=True)))
+    for switches in itertools.product([False, True], repeat=len(hands_module._SWITCHES))
+]
+
+
+@pytest.mark.parametrize("rules", EVERY_RULES, ids=repr)
+def test_law_76_fast_path_equals_the_plain_path_under_every_rules(rules: HandRules) -> None:
+    """Under each of the 32 combinations of switches, evaluate gives the value the plain
+    path (no fast table, no Joker table) gives: tuples, lists and other iterables, natural
+    hands reaching every value and Joker hands met once and again, and the rules passed as
+    built here or as a fresh equal object."""
+    rng = random.Random(len(repr(rules)))
+    naturals = list(itertools.islice(every_rank_pattern(rng), 0, None, 3))
+    jokers = joker_hands(rng, 150)
+    fresh = attrs.evolve(rules)
+    for hand in [*naturals, *jokers, *jokers]:
+        expected = hands_module._evaluate_plain(hand, rules)
+        assert evaluate(hand, rules) is expected, pl.format_cards(hand)
+        assert evaluate(list(hand), fresh) is expected, pl.format_cards(hand)
+        assert evaluate(iter(hand), rules) is expected, pl.format_cards(hand)
+
+
+def test_law_76_equal_rules_share_one_set_of_tables() -> None:
+    """The tables are found by value: rules built afresh, evolved, copied or unpickled
+    value hands from the same tables as the first equal rules did."""
+    hand = pl.parse_cards("Kh Kd Qc Qs Jh")
+    first = evaluate(hand, HandRules(blaze=True))
+    for rules in (
+        HandRules(blaze=True),
+        attrs.evolve(HandRules(), blaze=True),
+        copy.deepcopy(HandRules(blaze=True)),
+        pickle.loads(pickle.dumps(HandRules(blaze=True))),
+    ):
+        assert rules == HandRules(blaze=True)
+        assert evaluate(hand, rules) is first
+    assert first.category is C.BLAZE
+
+
+def test_law_81_the_joker_table_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table of Joker hands met holds a bounded number of hands per rules; emptied when
+    full, it still gives the right values."""
+    monkeypatch.setattr(hands_module, "_JOKER_TABLE_SIZE", 8)
+    rules = HandRules(skip_sequence=True, ace_high_sequences=True)
+    hands = joker_hands(random.Random(8), 40)
+    for hand in [*hands, *hands]:
+        assert evaluate(hand, rules) is hands_module._evaluate_plain(hand, rules)
+        assert len(hands_module._tables_for(rules).joker) <= 8
 
 
 @pytest.mark.slow
@@ -664,22 +722,41 @@ class _LookAlike:
 
 @pytest.mark.parametrize("odd", [None, "Ah", 14, _LookAlike(Rank.ACE, Suit.HEARTS)])
 def test_law_1_only_cards_make_a_hand(odd: object) -> None:
-    """Only the pack's cards make a hand; nothing else is taken for one."""
+    """Only the pack's cards make a hand; nothing else is taken for one (a TypeError, naming
+    the stranger), whatever the rules and however the hand is passed."""
     hand = [*pl.parse_cards("Kh Qh Jh Th"), odd]
-    with pytest.raises(ValueError, match=r"^a hand holds only Cards, not "):
-        evaluate(tuple(hand))  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match=r"^a hand holds only Cards, not "):
-        evaluate(hand, BLAZE)  # type: ignore[arg-type]
+    message = rf"^a hand holds only Cards, not {re.escape(repr(odd))} "
+    for rules in VARIANTS.values():
+        for passed in (tuple(hand), hand, iter(hand)):
+            with pytest.raises(TypeError, match=message):
+                evaluate(passed, rules)  # type: ignore[arg-type]
 
 
 def test_law_1_text_and_other_arguments_are_refused() -> None:
     """Card text must be parsed first, a hand must be iterable, and the rules a HandRules."""
-    with pytest.raises(TypeError, match="parse_cards"):
-        evaluate("Jh Jd 4c 4s 9h")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="iterable of five Cards"):
-        evaluate(5)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="HandRules"):
-        evaluate(pl.parse_cards("Jh Jd 4c 4s 9h"), {"blaze": True})  # type: ignore[arg-type]
+    for rules in VARIANTS.values():
+        for text in ("Jh Jd 4c 4s 9h", b"Jh Jd 4c 4s 9h", "JhJd4c"):
+            with pytest.raises(TypeError, match=r"^evaluate takes Cards, not text .*parse_cards"):
+                evaluate(text, rules)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="iterable of five Cards, not int"):
+            evaluate(5, rules)  # type: ignore[arg-type]
+    hand = pl.parse_cards("Jh Jd 4c 4s 9h")
+    for odd in ({"blaze": True}, None, "blaze", pl.Rules(ante=1, limit=2)):
+        for passed in (hand, list(hand), iter(hand)):
+            with pytest.raises(TypeError, match=r"^rules must be a HandRules, not "):
+                evaluate(passed, odd)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("switch", hands_module._SWITCHES)
+@pytest.mark.parametrize("odd", ["no", "False", 0, 1, None, 1.0])
+def test_law_81_switches_are_bools(switch: str, odd: object) -> None:
+    """An agreed variant is on or off: a switch that is not a bool (``"no"``, 0) is refused,
+    naming the switch and the value, and never read as on or off."""
+    message = rf"^{switch} must be a bool, not {re.escape(repr(odd))}$"
+    with pytest.raises(TypeError, match=message):
+        HandRules(**{switch: odd})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=message):
+        attrs.evolve(HandRules(), **{switch: odd})  # type: ignore[arg-type]
 
 
 # -- Properties ------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from hypothesis import given
 from hypothesis.strategies import SearchStrategy
 
 import pokerlaws as pl
+import pokerlaws.hands as hands_module
 import pokerlaws.strategies as ps
+from tests.reference_hands import reference_key
 
 Hand = tuple[pl.Card, ...]
 C = pl.HandCategory
@@ -275,3 +277,28 @@ def test_the_skip_sequence_only_enters_between_triplets_and_sequences(
         above=C.SEQUENCE,
         was=C.NO_PAIR,
     )
+
+
+@given(
+    hands=st.lists(interesting_hands(joker=True), min_size=1, max_size=8),
+    rules=ps.hand_rules(),
+    as_list=st.booleans(),
+)
+def test_law_76_the_fast_path_is_the_plain_path_and_orders_as_the_reference(
+    hands: list[Hand], rules: pl.HandRules, as_list: bool
+) -> None:
+    """Under every combination of switches, for natural and Joker hands, as tuples or lists,
+    met once or again, and with the rules built afresh: evaluate gives the plain path's value,
+    and orders the hands as the independent reference does."""
+    fresh = attrs.evolve(rules)
+    values = []
+    for hand in [*hands, *hands]:
+        passed = list(hand) if as_list else hand
+        value = pl.evaluate(passed, rules)
+        assert value is hands_module._evaluate_plain(hand, rules), pl.format_cards(hand)
+        assert pl.evaluate(passed, fresh) is value
+        values.append(value)
+    keys = [reference_key(hand, rules) for hand in [*hands, *hands]]
+    for (a, key_a), (b, key_b) in itertools.product(zip(values, keys, strict=True), repeat=2):
+        assert (a < b) == (key_a < key_b)
+        assert (a == b) == (key_a == key_b)
