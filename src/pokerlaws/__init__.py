@@ -34,6 +34,7 @@ from pokerlaws.engine import (
     next_game,
 )
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
+from pokerlaws.notation import format_record, parse_record, record_problems
 from pokerlaws.records import GameRecord, IllegalRecord, record, replay
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.state import GameState, Phase
@@ -116,12 +117,15 @@ __all__ = [
     "apply_or_raise",
     "evaluate",
     "format_cards",
+    "format_record",
     "is_legal",
     "legal_actions",
     "new_game",
     "next_game",
     "parse_cards",
+    "parse_record",
     "record",
+    "record_problems",
     "replay",
     "shuffled_deck",
     "standard_deck",
