@@ -372,3 +372,11 @@ def test_any_text_at_all_raises_only_notation_errors(text: str) -> None:
     for candidate in (text, "pokerlaws-record 1\n" + text):
         with pytest.raises(pl.NotationError):
             pl.parse_record(candidate)
+
+
+def test_the_documented_example_is_the_golden_short_game() -> None:
+    """docs/notation.md shows tests/golden/short.record whole, and its outcome."""
+    page = (Path(__file__).parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    assert f"```text\n{SHORT}```" in page
+    state = pl.replay(pl.parse_record(SHORT))
+    assert (state.stacks, state.payouts, state.winners) == ((40, 48, 32), (0, 16, 0), (1,))
