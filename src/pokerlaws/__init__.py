@@ -36,6 +36,7 @@ from pokerlaws.engine import (
 )
 from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
 from pokerlaws.jsonio import from_json, json_schema, to_json
+from pokerlaws.notation import format_record, parse_record, record_problems
 from pokerlaws.records import GameRecord, IllegalRecord, record, replay
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.state import GameState, Phase
@@ -122,6 +123,7 @@ __all__ = [
     "apply_or_raise",
     "evaluate",
     "format_cards",
+    "format_record",
     "from_json",
     "is_legal",
     "json_schema",
@@ -129,7 +131,9 @@ __all__ = [
     "new_game",
     "next_game",
     "parse_cards",
+    "parse_record",
     "record",
+    "record_problems",
     "replay",
     "shuffled_deck",
     "stake_range",

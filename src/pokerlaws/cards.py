@@ -28,7 +28,29 @@ __all__ = [
 
 
 class NotationError(ValueError):
-    """Raise for malformed card or record text; the message names the bad token."""
+    """Raise for malformed card or record text; the message names the bad token.
+
+    Attributes:
+        message: what is wrong, without the line.
+        line: the 1-based line of the record text where it is, or ``None`` where the text
+            has no lines (a card, a JSON value). ``str()`` puts it first: ``"line 7: ..."``.
+    """
+
+    def __init__(self, message: str, *, line: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+
+    def __str__(self) -> str:
+        return self.message if self.line is None else f"line {self.line}: {self.message}"
+
+    def __repr__(self) -> str:
+        line = "" if self.line is None else f", line={self.line}"
+        return f"{type(self).__name__}({self.message!r}{line})"
+
+    def __reduce__(self) -> tuple[type[NotationError], tuple[str], dict[str, object]]:
+        # The line is keyword-only, so it travels as state, which unpickling sets back.
+        return (type(self), (self.message,), {"line": self.line})
 
 
 class Rank(enum.IntEnum):
