@@ -44,6 +44,10 @@ from pokerlaws.cards import RANK_FACTOR_OFFSET, Card, Suit, standard_deck
 
 if TYPE_CHECKING:
     from pokerlaws._hand_tables import HandTables
+else:
+    # The tables' module is imported on first use, not here; this name lets
+    # typing.get_type_hints (attrs.resolve_types, Hypothesis) read the annotations.
+    HandTables = object
 
 __all__ = ["PEEL_HANDS", "HandCategory", "HandRules", "HandValue", "evaluate"]
 

@@ -73,6 +73,8 @@ class _Switch:
 
 def _switches(cls: type, prefix: tuple[str, ...] = ()) -> Iterator[_Switch]:
     for field in attrs.fields(attrs.resolve_types(cls)):
+        if not field.init:
+            continue  # private bookkeeping (HandRules' tables), not a rule
         path = (*prefix, field.name)
         if isinstance(field.type, type) and attrs.has(field.type):
             yield from _switches(field.type, path)
