@@ -267,7 +267,7 @@ _ACTION_FIELDS: dict[type, dict[str, _Codec]] = {
 }
 ACTION = _tagged({cls: _object(cls, f, tag=cls.__name__) for cls, f in _ACTION_FIELDS.items()})
 
-HAND_RULES_FIELDS = {field.name: BOOL for field in attrs.fields(HandRules)}
+HAND_RULES_FIELDS = {field.name: BOOL for field in attrs.fields(HandRules) if field.init}
 HAND_RULES = _object(HandRules, HAND_RULES_FIELDS)
 RULES_FIELDS = {
     "ante": INT,
