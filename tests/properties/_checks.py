@@ -88,7 +88,11 @@ def check_shape(state: pl.GameState) -> None:
         # player the short pack could not serve holds five less what he is owed (Law 41).
         for seat in state.players:
             assert len(state.hands[seat]) == 5 - owed.get(seat, 0), (seat, state.hands[seat])
-    assert not owed or state.phase is pl.Phase.DRAW, "cards are owed only during the draw"
+    # Owed cards are served at the dealer's shuffle, or never, when the others all pass and
+    # the owed player wins at once (Law 58): only then does a finished game show them.
+    assert not owed or state.phase is pl.Phase.DRAW or len(state.players) == 1, (
+        "cards are owed only during the draw, or to a player who won before the shuffle"
+    )
 
 
 def check_recorded(before: pl.GameState, action: pl.Action, after: pl.GameState) -> None:
@@ -107,7 +111,7 @@ def check_recorded(before: pl.GameState, action: pl.Action, after: pl.GameState)
 
 def awaits_shuffle(state: pl.GameState) -> bool:
     """Whether the pack has run short and everyone has drawn: the dealer is to shuffle."""
-    return state.phase is pl.Phase.DRAW and state.to_act == state.dealer and bool(state.owed)
+    return state.phase is pl.Phase.DRAW and not state.pending and bool(state.owed)
 
 
 def has_next_game(state: pl.GameState) -> bool:
