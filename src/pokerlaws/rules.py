@@ -57,9 +57,10 @@ class Rules:
         openers_on_honour: let any player open a jack-pot on his word, his openers proved
             only if he wins (Law 33, Ambiguity 13). If the opener is paid anything at the end
             (alone, sharing, or a Law 60 level) and his hand as dealt lacks the openers, the
-            whole settlement is void: nobody is paid, the pool stays, he pays twice the ante
-            into it (all he has if less), his hand is shown, and the next game is the next
-            jack-pot in a row with fresh antes. An opener without openers who wins nothing
+            whole settlement is void: nobody is paid (not even another player's stake above
+            a short opener's), the pool stays, he pays twice the ante into it (all he has if
+            less, so nothing when he is all in), his hand is shown, and the next game is the
+            next jack-pot in a row with fresh antes. An opener without openers who wins nothing
             incurs nothing. With ``False``, the default, such an opening is refused
             (Laws 30-32).
     """

@@ -208,3 +208,29 @@ def test_law_33_a_state_built_directly_names_a_false_opener_only_after_his_game(
     over = _false_opener_wins_uncontested()
     with pytest.raises(ValueError, match="false_opener"):
         over.evolve(false_opener=1)
+
+
+def test_law_33_a_false_opener_winning_a_law_60_level_voids_the_settlement() -> None:
+    """Law 33 and Law 60, the reading on ``Rules.openers_on_honour``: a short opener whose
+    hand wins only his level is paid nothing and neither is the other player; the pool stays.
+    All in, he has nothing left, so his penalty is nothing (all he has)."""
+    state = _jackpot({2: NOTHING, 3: "3c 4d 6h 8s Tc"}, stacks=(100, 100, 20, 100))
+    state = play(
+        state,
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=25),
+        pl.Pass(seat=0),
+        pl.Pass(seat=1),
+        pl.Stake(seat=2, amount=5),  # all he has, short of 25 (Law 60)
+        pl.Discard(seat=2, cards=()),
+        pl.Discard(seat=3, cards=()),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.false_opener == 2
+    assert state.winners == ()
+    assert state.payouts == (0, 0, 0, 0)
+    assert state.stacks == (95, 95, 0, 70)
+    assert state.pool == 65
+    assert chips(state) == 325
+    nxt = pl.next_game(state, deck=pl.shuffled_deck(11))
+    assert (nxt.jackpot_round, nxt.players) == (2, (0, 1, 3))
