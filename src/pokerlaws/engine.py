@@ -133,6 +133,14 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
                 "cannot act: nobody opened, so the game is over and its pool waits for the "
                 "jack-pot that follows",
             )
+        if state.false_opener is not None:
+            return refuse(
+                GameIsOver,
+                33,
+                action,
+                "cannot act: the game is over, its opener did not hold the openers, and its "
+                "pool waits for the jack-pot that follows",
+            )
         return refuse(GameIsOver, 59, action, "cannot act: the game is over")
     if not 0 <= seat < state.num_seats:
         return refuse(
@@ -299,7 +307,10 @@ def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
 
     After an unopened game its pool carries into a jack-pot in which every player antes, the
     openers escalating knaves, queens, kings, knaves (Laws 29-32); after an opened game the
-    next is ordinary, carrying only an odd chip left by a shared pool (Ambiguity 16).
+    next is ordinary, carrying only an odd chip left by a shared pool (Ambiguity 16). After
+    a jack-pot whose opener proved false (``false_opener``, Law 33) the next is the next
+    jack-pot in a row, as though this one had never been opened: the pool, with his penalty,
+    carries, the openers move up, and everyone antes again (Ambiguity 13).
 
     The deal passes to the first seat on the last dealer's left that is dealt into the next
     game: a seat left without chips sits out and is passed over (Law 18, Ambiguity 26).
@@ -319,7 +330,9 @@ def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
     with_chips = tuple(compress(range(n), state.stacks))
     if len(with_chips) < MIN_SEATS:
         raise TableOver(with_chips, state.pool)
-    jackpot_round = 0 if state.opened else state.jackpot_round + 1
+    # Law 33 (Ambiguity 13): after a false opening the game counts as never opened.
+    unopened = not state.opened or state.false_opener is not None
+    jackpot_round = state.jackpot_round + 1 if unopened else 0
     return _start(
         state.rules,
         state.stacks,
@@ -348,6 +361,7 @@ _FRESH: Changes = {
     "last_staker": None,
     "shorts": (),
     "owed": (),
+    "false_opener": None,
 }
 
 

@@ -276,6 +276,7 @@ RULES_FIELDS = {
     "joker": BOOL,
     "jackpot_straddles": BOOL,
     "odd_chip_carries": BOOL,
+    "openers_on_honour": BOOL,
 }
 RULES = _object(Rules, RULES_FIELDS)
 

@@ -377,9 +377,13 @@ LAWS: tuple[Law, ...] = (
         "or better he forfeits the pool, pays twice the ante into it, and the jack-pot is "
         "played again as if never opened.",
         treatment=_E,
-        note="A winning opener's hand is laid face up even when uncalled. The penalty cannot "
-        "arise, since openings without openers are refused (Laws 30-32); the on-honour "
-        "opening that needs it is planned with the irregularities.",
+        note="A winning opener's hand is laid face up even when uncalled. By default an "
+        "opening without openers is refused (Laws 30-32); under Rules(openers_on_honour=True) "
+        "anyone may open, and an opener paid anything at the end (alone, sharing or a Law 60 "
+        "level) whose hand as dealt lacks the openers is paid nothing: the pool stays, he "
+        "pays twice the ante into it (all he has if less), his hand is shown, false_opener "
+        "names him, and next_game deals the next jack-pot with fresh antes (Ambiguity 13). "
+        "An opener without openers who wins nothing incurs nothing.",
     ),
     # The Draw (Laws 34-51)
     _law(

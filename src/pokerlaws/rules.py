@@ -33,7 +33,7 @@ def _chip_count(name: str, value: object) -> int:
     return value
 
 
-_SWITCHES = ("joker", "jackpot_straddles", "odd_chip_carries")
+_SWITCHES = ("joker", "jackpot_straddles", "odd_chip_carries", "openers_on_honour")
 
 
 @attrs.frozen(kw_only=True)
@@ -54,6 +54,15 @@ class Rules:
         odd_chip_carries: when equal hands share a pool that does not divide evenly (Law 76),
             leave the odd chips in the pool for the next game (Ambiguity 16, the default).
             With ``False`` they go one each to the sharers, beginning on the dealer's left.
+        openers_on_honour: let any player open a jack-pot on his word, his openers proved
+            only if he wins (Law 33, Ambiguity 13). If the opener is paid anything at the end
+            (alone, sharing, or a Law 60 level) and his hand as dealt lacks the openers, the
+            whole settlement is void: nobody is paid (not even another player's stake above
+            a short opener's), the pool stays, he pays twice the ante into it (all he has if
+            less, so nothing when he is all in), his hand is shown, and the next game is the
+            next jack-pot in a row with fresh antes. An opener without openers who wins nothing
+            incurs nothing. With ``False``, the default, such an opening is refused
+            (Laws 30-32).
     """
 
     ante: int
@@ -62,6 +71,7 @@ class Rules:
     joker: bool = False
     jackpot_straddles: bool = True
     odd_chip_carries: bool = True
+    openers_on_honour: bool = False
 
     def __attrs_post_init__(self) -> None:
         ante = _chip_count("ante", self.ante)

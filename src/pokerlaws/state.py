@@ -112,6 +112,10 @@ class GameState:
         all_in: the players who have staked their last chip (Laws 60-61).
         deck: the pack as the game began, top card first.
         starting_stacks: each seat's chips as the game began, before the ante.
+        false_opener: the seat that opened this jack-pot on honour without the openers and
+            would have been paid (Law 33, ``Rules.openers_on_honour``); the game then ended
+            with nobody paid, so the next is a jack-pot as though this one was never opened.
+            None otherwise.
     """
 
     rules: Rules
@@ -139,6 +143,7 @@ class GameState:
     all_in: frozenset[int]
     deck: tuple[Card, ...]
     starting_stacks: tuple[int, ...]
+    false_opener: int | None
     # Internal bookkeeping, public to read but not part of API.md's contract.
     seated: tuple[int, ...]
     """Seats dealt into this game (those with chips when it began)."""
@@ -308,6 +313,17 @@ def check_state(state: GameState) -> None:
     _seat(state, "last_straddler", n, optional=True)
     _seat(state, "last_staker", n, optional=True)
     _seat(state, "may_stand", n, optional=True)
+    _seat(state, "false_opener", n, optional=True)
+    if state.false_opener is not None and (
+        state.phase is not Phase.OVER
+        or state.false_opener != state.opener
+        or state.winners
+        or not state.rules.openers_on_honour
+    ):
+        raise _fail(
+            "false_opener",
+            "must be the opener of a jack-pot played on honour that ended paying nobody (Law 33)",
+        )
     seated = state.seated
     if not isinstance(seated, tuple) or list(seated) != sorted(set(seated)):
         raise _fail("seated", f"must be the seats dealt in, in order, not {seated!r}")
@@ -385,6 +401,7 @@ class Changes(TypedDict, total=False):
     all_in: frozenset[int]
     deck: tuple[Card, ...]
     starting_stacks: tuple[int, ...]
+    false_opener: int | None
     seated: tuple[int, ...]
     ante_seat: int
     pending: tuple[int, ...]

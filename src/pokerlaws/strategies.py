@@ -357,6 +357,7 @@ def rules(
     joker: bool | SearchStrategy[bool] | None = None,
     jackpot_straddles: bool | SearchStrategy[bool] | None = None,
     odd_chip_carries: bool | SearchStrategy[bool] | None = None,
+    openers_on_honour: bool | SearchStrategy[bool] | None = None,
 ) -> SearchStrategy[pl.Rules]:
     """Valid table rules: ante at least 1, at most half the limit (Law 19), every variant drawn.
 
@@ -387,6 +388,7 @@ def rules(
             "joker": joker,
             "jackpot_straddles": jackpot_straddles,
             "odd_chip_carries": odd_chip_carries,
+            "openers_on_honour": openers_on_honour,
         },
     )
 

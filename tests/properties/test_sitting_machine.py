@@ -74,8 +74,9 @@ class Sitting(RuleBasedStateMachine):
         assert self.state.dealer == next(seat for seat in left if last.stacks[seat] > 0)
         assert last.stacks[self.state.ante_seat] > 0
         assert self.state.history == ()
-        # Law 29: an unopened game makes the next a jack-pot; an opened one does not.
-        assert self.state.is_jackpot == (not last.opened)
+        # Law 29: an unopened game makes the next a jack-pot; an opened one does not, unless
+        # its opener proved false (Law 33), when it counts as never opened.
+        assert self.state.is_jackpot == (not last.opened or last.false_opener is not None)
 
     @precondition(lambda self: self.state.phase is pl.Phase.OVER and not has_next_game(self.state))
     @rule(start=ps.new_games())

@@ -3,7 +3,9 @@
 Law 29: a game nobody opens leaves its pool for the next, which is a jack-pot. Law 30: in a
 jack-pot everyone antes, and only a player dealt a pair of knaves or better may open.
 Laws 31-32: each further unopened jack-pot in a row asks for queens, then kings, then knaves
-again. Law 33: the winner of a jack-pot he opened shows his hand. The antes are posted by
+again. Law 33: the winner of a jack-pot he opened shows his hand, and at a table playing
+``openers_on_honour`` one who lacked the openers is paid nothing and pays twice the ante
+(:mod:`pokerlaws.laws.show`). The antes are posted by
 :func:`pokerlaws.laws.ante.post_antes`; the engine's ``next_game`` chains the games.
 """
 

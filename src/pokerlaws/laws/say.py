@@ -1,11 +1,13 @@
-"""The say, the one round of decisions before the draw: Laws 23-28 (and 30-32 for openers).
+"""The say, the one round of decisions before the draw: Laws 23-28 (and 30-33 for openers).
 
 Laws 23-24: the say begins on the left of the ante, or of the last straddler, and ends with
 him. Law 25: whoever opens stakes at least double the ante, or double the straddle
 (Ambiguity 2), and at most the limit above that (Ambiguity 4). Law 26: each later player
 brings his stake at least to the highest, raising it by at most the limit. Law 27: a
 player who passes is out and loses his stake. Ambiguity 13: once everyone before the last
-say has passed, the game is over unopened (Law 29).
+say has passed, the game is over unopened (Law 29). Laws 30-32: a jack-pot is opened only on
+the openers as dealt, unless the table plays ``openers_on_honour``, when any player may open
+and Law 33 tries his openers at the end (:mod:`pokerlaws.laws.show`).
 """
 
 from __future__ import annotations
@@ -67,7 +69,8 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
     amount, stack = action.amount, state.stacks[seat]
     least, most = stake_bounds(state, seat)
     opening = state.opener is None
-    if opening and state.openers_required is not None:
+    if opening and state.openers_required is not None and not state.rules.openers_on_honour:
+        # On honour (Law 33), the openers are proved only if he wins: see show.py.
         required = state.openers_required
         if not jackpot.qualifies(state.dealt[seat], required, state.rules.hands):
             law = jackpot.opening_law(state.jackpot_round)
@@ -142,6 +145,7 @@ def stake_range(state: GameState) -> range:
     if (
         state.opener is None
         and state.openers_required is not None
+        and not state.rules.openers_on_honour
         and not jackpot.qualifies(state.dealt[seat], state.openers_required, state.rules.hands)
     ):
         return range(0)

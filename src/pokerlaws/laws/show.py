@@ -6,7 +6,9 @@ hand takes the pool. Laws 60-61: a player who staked his last chip stays in, and
 short of the highest stake is shown for what he staked (the arithmetic of Ambiguity 14).
 Law 76: equal hands share; an odd chip stays in the pool unless the table agreed otherwise
 (Ambiguity 16). Law 29: an unopened game keeps its pool for the next. Law 33: a jack-pot's
-opener shows his hand when he wins it.
+opener shows his hand when he wins it; at a table playing ``openers_on_honour``, an opener
+whose hand as dealt lacks the openers and who would be paid anything is paid nothing: the
+pool stays, he pays twice the ante into it, and the next game is the next jack-pot.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from itertools import compress
 from operator import add
 
 from pokerlaws.hands import evaluate
+from pokerlaws.laws import jackpot
 from pokerlaws.state import GameState, Phase, seats_from
 
 __all__ = ["not_opened", "showdown", "uncontested"]
@@ -41,6 +44,36 @@ def _end(state: GameState, payouts: list[int], show_order: tuple[int, ...] = ())
     )
 
 
+def _settle(state: GameState, payouts: list[int], show_order: tuple[int, ...]) -> GameState:
+    """End an opened game with ``payouts``, unless Law 33 voids them for a false opener.
+
+    Only at a table playing ``openers_on_honour`` can a jack-pot be opened without the
+    openers (Laws 30-32 refuse it otherwise). If the opener would be paid anything, alone,
+    sharing (Law 76) or a Law 60 level, and his hand as dealt lacks the openers, the whole
+    settlement is void (the reading documented on ``Rules``): nobody is paid, the pool stays,
+    he pays twice the ante into it (all he has if less) and his hand is laid face up. An
+    opener who is paid nothing incurs nothing (Ambiguity 13).
+    """
+    opener = state.opener
+    required = state.openers_required
+    if (
+        opener is None
+        or required is None
+        or not payouts[opener]
+        or jackpot.qualifies(state.dealt[opener], required, state.rules.hands)
+    ):
+        return _end(state, payouts, show_order)
+    penalty = min(2 * state.rules.ante, state.stacks[opener])
+    stacks = list(state.stacks)
+    stacks[opener] -= penalty
+    # He is paid, so he is at the show, or the one left, whom Law 33 makes show.
+    assert opener in show_order, "a paid opener's hand is laid face up"
+    ended = _end(state, [0] * state.num_seats, show_order)
+    return ended.with_changes(
+        {"stacks": tuple(stacks), "pool": state.pool + penalty, "false_opener": opener}
+    )
+
+
 def not_opened(state: GameState) -> GameState:
     """End a game nobody opened; its pool waits for the next game, a jack-pot (Law 29)."""
     return _end(state, [0] * state.num_seats)
@@ -53,7 +86,7 @@ def uncontested(state: GameState) -> GameState:
     payouts = [0] * state.num_seats
     payouts[winner] = state.pool
     proves = state.is_jackpot and winner == state.opener
-    return _end(state, payouts, (winner,) if proves else ())
+    return _settle(state, payouts, (winner,) if proves else ())
 
 
 def _best(strengths: dict[int, int], seats: Iterable[int]) -> list[int]:
@@ -126,4 +159,4 @@ def showdown(state: GameState) -> GameState:
         not_short = [seat for seat in show_order if staked[seat] == top] or show_order
         odd += _share(state, rest, _best(values, not_short), payouts)
     assert sum(payouts) + odd == state.pool, "the pool must be paid out exactly"
-    return _end(state, payouts, show_order)
+    return _settle(state, payouts, show_order)
