@@ -71,14 +71,21 @@ def check_shape(state: pl.GameState) -> None:
         assert pl.legal_actions(state) == ()
         assert set(state.winners) <= set(range(n))
     else:
-        assert state.to_act in state.players, (
+        shuffling = state.phase is pl.Phase.DRAW and pl.legal_actions(state) == (
+            pl.Shuffle(seat=state.dealer),
+        )
+        # Law 18: a dealer who has passed still shuffles for the Law 41 service.
+        assert state.to_act in state.players or (shuffling and state.to_act == state.dealer), (
             f"seat {state.to_act} is to act in {state.phase} but the players are {state.players}"
         )
         assert state.winners == ()
         assert pl.legal_actions(state), f"no legal action in {state.phase}"
-    if state.phase in (pl.Phase.DRAW, pl.Phase.BETTING, pl.Phase.SAY):
+    if state.phase in (pl.Phase.BETTING, pl.Phase.SAY):
         # Law 7: every player holds five cards once dealt (the draw exchanges, Law 36).
         assert all(len(state.hands[seat]) == 5 for seat in state.players)
+    elif state.phase is pl.Phase.DRAW:
+        # Law 41: a player owed cards holds only what he kept and what the stock could give.
+        assert all(len(state.hands[seat]) <= 5 for seat in state.players)
 
 
 def has_next_game(state: pl.GameState) -> bool:
