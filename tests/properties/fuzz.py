@@ -4,11 +4,16 @@ Run ``python -m tests.properties.fuzz --actions 1000000 --seed 0``. About half t
 are legal (drawn from ``legal_actions``), half are anything at all: every kind, any seat
 (out-of-range ones too), zero, negative, huge and off-by-one amounts, discards of cards not
 held or named twice. Tables vary in seats (2-10), stacks (from none to deep), ante, limit and
-every variant switch; each table plays a run of games chained with ``next_game``.
+every variant switch; each table plays a run of games chained with ``next_game``. A third of
+the tables (every one with ``--small-stacks``) are small-stacked: a few antes or limits a seat,
+so that all-ins and short players are common, and most of them at 7 to 10 seats, where the
+stock runs out at the draw (Law 41).
 
 After every action it checks that no exception escaped, that ``apply`` agreed with
 ``legal_actions``, that a refusal cites a law and left the state as it was, that an accepted
-action appended itself to the history, and that chips and cards are conserved. Each table
+action appended itself to the history, and that chips and cards are conserved; and at the
+end of every game, that the cards served, the payouts and the show order are those of the
+independent reference (``tests/reference_game.py``). Each table
 draws everything from its own seed, so a failure is reproduced by that seed alone:
 ``python -m tests.properties.fuzz --table SEED``.
 """
@@ -25,6 +30,7 @@ import attrs
 
 import pokerlaws as pl
 from tests.properties._checks import check_cards, check_chips, check_shape, chips, has_next_game
+from tests.reference_game import replay_game
 
 __all__ = ["FuzzFailure", "Report", "fuzz", "fuzz_table", "main"]
 
@@ -36,6 +42,7 @@ _KINDS: tuple[type, ...] = (
     pl.Stand,
     pl.Straddle,
     pl.DeclineStraddle,
+    pl.Shuffle,
 )
 _EVERY_CARD = pl.standard_deck(joker=True)
 _DEEP_CHECK_EVERY = 64
@@ -94,16 +101,30 @@ def _random_stack(rng: random.Random, rules: pl.Rules) -> int:
     return rng.randint(1, 60 * rules.limit)  # deep: long betting
 
 
-def random_table(rng: random.Random) -> pl.GameState:
-    """A new game at a random table: 2 to 10 seats, at least two with chips."""
+def _small_stack(rng: random.Random, rules: pl.Rules) -> int:
+    roll = rng.random()
+    if roll < 0.05:
+        return 0  # sits out
+    if roll < 0.5:
+        return rng.randint(1, 4 * rules.ante)  # all in before the draw, often short
+    return rng.randint(1, 3 * rules.limit)
+
+
+def random_table(rng: random.Random, *, small_stacks: bool = False) -> pl.GameState:
+    """A new game at a random table: 2 to 10 seats, at least two with chips; with
+    ``small_stacks`` (or by chance, a third of the time) small stacks at mostly full
+    tables."""
     rules = random_rules(rng)
-    n = rng.randint(2, 10)
+    small = small_stacks or rng.random() < 1 / 3
+    n = rng.choice((2, 3, 4, 5, 6, 7, 8, 9, 10, 7, 8, 9, 10, 10)) if small else rng.randint(2, 10)
+    stack_of = _small_stack if small else _random_stack
     while True:
-        stacks = [_random_stack(rng, rules) for _ in range(n)]
+        stacks = [stack_of(rng, rules) for _ in range(n)]
         if sum(1 for stack in stacks if stack > 0) >= 2:
             break
     deck = pl.shuffled_deck(rng.randrange(2**32), joker=rules.joker)
-    return pl.new_game(rules, stacks, dealer=rng.randrange(n), deck=deck)
+    dealer = rng.choice([seat for seat in range(n) if stacks[seat]])  # one dealt in (Law 18)
+    return pl.new_game(rules, stacks, dealer=dealer, deck=deck)
 
 
 def _random_seat(rng: random.Random, state: pl.GameState, actor: int) -> int:
@@ -159,6 +180,13 @@ def random_action(rng: random.Random, state: pl.GameState) -> pl.Action:
             for _ in range(count)
         ]
         return pl.Discard(seat=seat, cards=tuple(cards))
+    if kind is pl.Shuffle and rng.random() < 0.5:
+        # An order of the wrong cards, or the right ones (the discards) in a random order.
+        thrown = [
+            card for done in state.history if isinstance(done, pl.Discard) for card in done.cards
+        ]
+        cards = thrown if rng.random() < 0.5 else rng.sample(_EVERY_CARD, len(thrown) or 1)
+        return pl.Shuffle(seat=seat, order=tuple(rng.sample(cards, len(cards))))
     action: pl.Action = kind(seat=seat)
     return action
 
@@ -168,6 +196,22 @@ def _legal_choice(rng: random.Random, listed: Sequence[pl.Action]) -> pl.Action:
     kinds = sorted({type(action) for action in listed}, key=_KINDS.index)
     kind = rng.choice(kinds)
     return rng.choice([action for action in listed if type(action) is kind])
+
+
+def _an_order_of_the_discards(
+    state: pl.GameState, action: pl.Action, listed: Sequence[pl.Action]
+) -> bool:
+    """Whether ``action`` is the listed Law 41 shuffle with an order of the caller's: API.md
+    lists only ``Shuffle(seat=dealer)``, but any order of exactly the gathered discards is
+    accepted."""
+    if not isinstance(action, pl.Shuffle) or action.order is None:
+        return False
+    if pl.Shuffle(seat=action.seat) not in listed:
+        return False
+    thrown = [
+        card for done in state.history if isinstance(done, pl.Discard) for card in done.cards
+    ]
+    return sorted(map(str, action.order)) == sorted(map(str, thrown))
 
 
 def _check_refusal(state: pl.GameState, action: pl.Action, result: object) -> None:
@@ -185,14 +229,36 @@ def _deep_check(state: pl.GameState, listed: Sequence[pl.Action]) -> None:
         assert isinstance(after, pl.GameState), f"{action} is listed but refused: {after}"
 
 
-def fuzz_table(seed: int, budget: int) -> Report:
+def check_reference(state: pl.GameState, carried: int) -> None:
+    """The finished game ``state`` pays, shows and holds what the reference says."""
+    ref = replay_game(
+        state.rules,
+        state.starting_stacks,
+        dealer=state.dealer,
+        deck=state.deck,
+        carried=carried,
+        jackpot_round=state.jackpot_round,
+        actions=state.history,
+    )
+    assert state.payouts == ref.payouts, f"paid {state.payouts}, reference {ref.payouts}"
+    assert state.pool == ref.pool, f"pool {state.pool} left, reference {ref.pool}"
+    assert state.stacks == ref.stacks
+    if ref.show_order:
+        assert state.show_order == ref.show_order, f"{state.show_order} != {ref.show_order}"
+    for seat in ref.players:
+        assert frozenset(state.hands[seat]) == ref.hands[seat], f"seat {seat}'s cards"
+
+
+def fuzz_table(seed: int, budget: int, *, small_stacks: bool = False) -> Report:
     """Play one table from ``seed`` for at most ``budget`` actions, checking every step.
 
     Raises:
         FuzzFailure: an invariant broke or an exception escaped; the message says where.
     """
     rng = random.Random(seed)
-    state = random_table(rng)
+    state = random_table(rng, small_stacks=small_stacks)
+    carried = 0
+    checked = False
     total = chips(state)
     games_left = rng.randint(1, 12)
     done = accepted = refused = 0
@@ -201,6 +267,9 @@ def fuzz_table(seed: int, budget: int) -> Report:
         check_cards(state)
         while done < budget:
             listed = pl.legal_actions(state)
+            if not listed and not checked:
+                check_reference(state, carried)
+                checked = True
             if not listed:
                 if rng.random() < 0.2:
                     action = random_action(rng, state)
@@ -214,8 +283,15 @@ def fuzz_table(seed: int, budget: int) -> Report:
                 last = state
                 deck = pl.shuffled_deck(rng.randrange(2**32), joker=state.rules.joker)
                 state = pl.next_game(last, deck=deck)
+                carried, checked = last.pool, False
                 games += 1
-                assert state.dealer == (last.dealer + 1) % last.num_seats
+                # Law 18, Ambiguity 26: the deal passes to the first seat on the left with chips.
+                n = last.num_seats
+                assert state.dealer == next(
+                    (last.dealer + k) % n
+                    for k in range(1, n + 1)
+                    if last.stacks[(last.dealer + k) % n]
+                )
                 check_chips(state, total)
                 check_cards(state)
                 continue
@@ -229,9 +305,17 @@ def fuzz_table(seed: int, budget: int) -> Report:
             fingerprint = hash(state)
             result = pl.apply(state, action)
             done += 1
-            if action in listed:
+            if action in listed or _an_order_of_the_discards(state, action, listed):
                 assert isinstance(result, pl.GameState), f"{action} is listed but refused"
-                assert result.history == (*state.history, action)
+                assert result.history[:-1] == state.history
+                if action == pl.Shuffle(seat=action.seat):
+                    # The history records the order the engine used (Law 41, API.md).
+                    used = result.history[-1]
+                    assert isinstance(used, pl.Shuffle)
+                    assert used.seat == action.seat
+                    assert used.order is not None
+                else:
+                    assert result.history[-1] == action
                 check_chips(result, total)
                 check_cards(result)
                 accepted += 1
@@ -252,8 +336,9 @@ def fuzz_table(seed: int, budget: int) -> Report:
     return Report(done, accepted, refused, games, 1)
 
 
-def fuzz(actions: int, seed: int) -> Report:
-    """Throw ``actions`` random actions at random tables drawn from ``seed``.
+def fuzz(actions: int, seed: int, *, small_stacks: bool = False) -> Report:
+    """Throw ``actions`` random actions at random tables drawn from ``seed`` (every one
+    small-stacked with ``small_stacks``).
 
     Raises:
         FuzzFailure: at the first broken invariant or escaped exception.
@@ -261,7 +346,9 @@ def fuzz(actions: int, seed: int) -> Report:
     rng = random.Random(seed)
     report = Report(0, 0, 0, 0, 0)
     while report.actions < actions:
-        report += fuzz_table(rng.randrange(2**63), actions - report.actions)
+        report += fuzz_table(
+            rng.randrange(2**63), actions - report.actions, small_stacks=small_stacks
+        )
     return report
 
 
@@ -271,13 +358,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=100_000, help="actions to throw")
     parser.add_argument("--seed", type=int, default=0, help="seed of the whole run")
     parser.add_argument("--table", type=int, help="replay one table from its seed")
+    parser.add_argument(
+        "--small-stacks",
+        action="store_true",
+        help="small stacks at every table (all-ins, short players, Law 41 at full tables)",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
         if args.table is not None:
-            report = fuzz_table(args.table, args.actions)
+            report = fuzz_table(args.table, args.actions, small_stacks=args.small_stacks)
         else:
-            report = fuzz(args.actions, args.seed)
+            report = fuzz(args.actions, args.seed, small_stacks=args.small_stacks)
     except FuzzFailure as failure:
         print(f"FAILED: {failure}", file=sys.stderr)
         return 1

@@ -1,0 +1,355 @@
+"""A slow, plainly written reference for what a game's actions lead to.
+
+Given how a game began (rules, stacks, dealer, deck, carried chips, jack-pot round) and the
+actions the engine accepted (``GameState.history``, every ``Shuffle`` with the order used),
+:func:`replay_game` keeps its own simple books and returns:
+
+- the cards dealt to each seat, and every card served at the draw: to whom, at which action,
+  in which order (Laws 7, 37, 39, 41 and Ambiguity 19);
+- what each seat is paid when the game ends (Laws 29, 58, 59, 60, 76; Ambiguities 14, 16);
+- the order of the show (Law 59, Ambiguity 7);
+- how the next game of the sitting begins (Laws 18, 29-32; Ambiguity 26).
+
+It shares no code with ``pokerlaws.laws`` and was written from LAWS.md and API.md alone. It
+checks no legality (the actions were accepted); it only asserts that its own books stay
+consistent. Hand values come from :func:`pokerlaws.evaluate`, which has its own reference
+(``tests/reference_hands.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pokerlaws as pl
+
+__all__ = ["Outcome", "Service", "ShortPlayer", "replay_game"]
+
+
+@dataclass(frozen=True)
+class Service:
+    """Cards served to one player at the draw.
+
+    Attributes:
+        index: the position in the actions of the action that served them (his ``Discard``,
+            or the dealer's ``Shuffle`` for cards owed under Law 41).
+        seat: the player served.
+        cards: the cards, in the order the dealer gave them.
+        own: how many of them the player had thrown out himself (only at a Law 41 service,
+            when too few other cards were left).
+    """
+
+    index: int
+    seat: int
+    cards: tuple[pl.Card, ...]
+    own: int = 0
+
+
+@dataclass(frozen=True)
+class ShortPlayer:
+    """A player whose whole stake is below the highest with no chips left (Law 60).
+
+    Attributes:
+        seat: the player.
+        whole: his whole stake in the game (ante and straddles included).
+        moment: the index of the action after which he became short (-1: before any action,
+            at the antes).
+        live: the players still in the game at that moment.
+    """
+
+    seat: int
+    whole: int
+    moment: int
+    live: frozenset[int]
+
+
+@dataclass
+class Outcome:
+    """What the reference found; see :func:`replay_game`."""
+
+    dealt: dict[int, tuple[pl.Card, ...]]
+    services: list[Service]
+    hands: dict[int, frozenset[pl.Card]]
+    """Each seat's cards after the last action (passed players' dead hands included)."""
+    players: tuple[int, ...]
+    """Seats still in the game after the last action."""
+    opened: bool
+    over: bool
+    payouts: tuple[int, ...]
+    pool: int
+    """What the pool holds after the last action (what carries, once the game is over)."""
+    stacks: tuple[int, ...]
+    show_order: tuple[int, ...]
+    shorts: list[ShortPlayer]
+    """Every player who became short, in the order it happened (passed later or not)."""
+    law41: bool
+    """Whether the stock ran out at the draw (Law 41)."""
+    shuffled: bool
+    forced: int
+    whole: tuple[int, ...]
+    voluntary: tuple[int, ...]
+    jackpot_round: int
+    dealer: int
+    thrown: dict[int, frozenset[pl.Card]] = field(default_factory=dict)
+
+    def next_start(self) -> tuple[tuple[int, ...], int, int, int]:
+        """How the next game begins: (stacks, dealer, carried, jack-pot round).
+
+        Law 18 and Ambiguity 26: the deal passes to the first seat on the dealer's left that
+        has chips. Laws 29-32: after an unopened game the pool carries into the next
+        jack-pot; after an opened one the next game is ordinary, carrying any odd chip.
+        """
+        n = len(self.stacks)
+        dealer = next(
+            (self.dealer + k) % n for k in range(1, n + 1) if self.stacks[(self.dealer + k) % n]
+        )
+        round_ = 0 if self.opened else self.jackpot_round + 1
+        return self.stacks, dealer, self.pool, round_
+
+
+def _from_left_of(seat: int, seats: Sequence[int], n: int) -> list[int]:
+    """``seats`` in turn order, beginning with the first one on the left of ``seat``."""
+    return sorted(seats, key=lambda s: (s - seat - 1) % n)
+
+
+def replay_game(
+    rules: pl.Rules,
+    stacks: Sequence[int],
+    *,
+    dealer: int,
+    deck: Sequence[pl.Card],
+    carried: int = 0,
+    jackpot_round: int = 0,
+    actions: Sequence[pl.Action],
+    finished: bool = True,
+) -> Outcome:
+    """Replay ``actions`` from the game's start with the reference's own books.
+
+    ``finished`` says the actions are a whole game, so that an opened game with two or more
+    players left has reached its show; pass ``False`` for part of a game (no payouts then).
+    """
+    n = len(stacks)
+    ante = rules.ante
+    stack = list(stacks)
+    seated = [s for s in range(n) if stacks[s] > 0]
+    # Law 20, Ambiguity 26: the ante is the first seat with chips on the dealer's left.
+    ante_seat = _from_left_of(dealer, seated, n)[0]
+
+    whole = [0] * n  # each seat's whole stake (Law 60 compares these)
+    voluntary = [0] * n  # what he staked of his own choosing
+    forced = carried  # "the ante and the straddles": every forced chip, carried ones too
+    pool = carried
+
+    def post_forced(seat: int, amount: int, *, in_stake: bool) -> None:
+        nonlocal forced, pool
+        assert 0 <= amount <= stack[seat], (seat, amount, stack[seat])
+        stack[seat] -= amount
+        forced += amount
+        pool += amount
+        if in_stake:
+            whole[seat] += amount
+
+    # Law 20 (ordinary game): the ante seat posts the ante, or what he has.
+    # Law 30 (jack-pot): every seat with chips antes; only the ante seat's is in his stake.
+    for seat in seated if jackpot_round else [ante_seat]:
+        post_forced(seat, min(ante, stack[seat]), in_stake=seat == ante_seat)
+
+    # Law 7: five rounds of one card, from the dealer's left, among the seats dealt in.
+    deal_order = _from_left_of(dealer, seated, n)
+    hands: dict[int, list[pl.Card]] = {s: [] for s in range(n)}
+    for i in range(5 * len(seated)):
+        hands[deal_order[i % len(seated)]].append(deck[i])
+    stock = list(deck[5 * len(seated) :])
+    dealt = {s: tuple(hands[s]) for s in seated}
+
+    players = list(seated)
+    straddle_level = 0
+    thrown: dict[int, list[pl.Card]] = {}
+    gathered: list[pl.Card] = []  # every discard of this draw, for the Law 41 shuffle
+    owed: list[tuple[int, int]] = []  # (seat, cards still owed), in draw order
+    shortage = False
+    shuffled = False
+    services: list[Service] = []
+    shorts: list[ShortPlayer] = []
+    last_staker: int | None = None
+    opened = False
+
+    def note_shorts(moment: int) -> None:
+        # Ambiguity 14: short from the moment his whole stake, with no chips left, is below
+        # the highest stake anyone has put up (a passed player's stake still counts).
+        highest = max(whole)
+        already = {short.seat for short in shorts}
+        for seat in players:
+            if seat not in already and stack[seat] == 0 and whole[seat] < highest:
+                shorts.append(ShortPlayer(seat, whole[seat], moment, frozenset(players)))
+
+    note_shorts(-1)
+    for index, action in enumerate(actions):
+        seat = action.seat
+        if isinstance(action, pl.Straddle):
+            # Laws 21-22: the first straddle is double the ante, each later one an ante more;
+            # the straddler's stake is the new level.
+            straddle_level = 2 * ante if straddle_level == 0 else straddle_level + ante
+            post_forced(seat, straddle_level - whole[seat], in_stake=True)
+        elif isinstance(action, pl.Stake):
+            assert 0 < action.amount <= stack[seat]
+            stack[seat] -= action.amount
+            voluntary[seat] += action.amount
+            whole[seat] += action.amount
+            pool += action.amount
+            last_staker = seat
+            opened = True
+        elif isinstance(action, pl.Pass):
+            players.remove(seat)
+        elif isinstance(action, pl.Discard):
+            cards = list(action.cards)
+            for card in cards:
+                hands[seat].remove(card)
+            thrown[seat] = cards
+            gathered.extend(cards)
+            if shortage:
+                # Ambiguity 19: after the short player, each one discards and is owed.
+                if cards:
+                    owed.append((seat, len(cards)))
+            elif len(cards) <= len(stock):
+                # Law 39: from the top of the stock.
+                served, stock = stock[: len(cards)], stock[len(cards) :]
+                hands[seat].extend(served)
+                if served:
+                    services.append(Service(index, seat, tuple(served)))
+            else:
+                # Law 41, Ambiguity 19: the stock's last cards, and the rest is owed.
+                served, stock = stock, []
+                hands[seat].extend(served)
+                if served:
+                    services.append(Service(index, seat, tuple(served)))
+                owed.append((seat, len(cards) - len(served)))
+                shortage = True
+        elif isinstance(action, pl.Shuffle):
+            assert action.order is not None, "the history records the order used"
+            assert shortage
+            assert not shuffled
+            assert sorted(map(str, action.order)) == sorted(map(str, gathered)), (
+                "the Law 41 shuffle must gather exactly the discards of this draw"
+            )
+            shuffled = True
+            pile = list(action.order)
+            # Ambiguity 19: owed players in draw order, each from the top of the pile,
+            # passing over his own discards (they stay for the next player); his own only
+            # when too few other cards are left.
+            for owed_seat, count in owed:
+                own = set(thrown[owed_seat])
+                others = [card for card in pile if card not in own]
+                if len(others) >= count:
+                    take = others[:count]
+                    own_taken = 0
+                else:
+                    mine = [card for card in pile if card in own]
+                    own_taken = count - len(others)
+                    take = others + mine[:own_taken]
+                for card in take:
+                    pile.remove(card)
+                hands[owed_seat].extend(take)
+                services.append(Service(index, owed_seat, tuple(take), own_taken))
+            owed = []
+        note_shorts(index)
+
+    over = not opened or len(players) == 1 or finished
+    payouts = [0] * n
+    show_order: tuple[int, ...] = ()
+    left = pool
+    if opened and len(players) == 1:
+        # Law 58: the uncalled bettor takes the pool.
+        payouts[players[0]] = pool
+        left = 0
+    elif opened and over:
+        # Law 59: the show, starting on the left of the last player to stake.
+        assert last_staker is not None
+        show_order = tuple(_from_left_of(last_staker, players, n))
+        values = {s: pl.evaluate(hands[s], rules.hands) for s in players}
+        assert all(len(hands[s]) == 5 for s in players)
+        left = _settle(
+            rules, n, dealer, players, values, whole, voluntary, forced, shorts, pool, payouts
+        )
+
+    return Outcome(
+        dealt=dealt,
+        services=services,
+        hands={s: frozenset(hands[s]) for s in range(n)},
+        players=tuple(players),
+        opened=opened,
+        over=over,
+        payouts=tuple(payouts),
+        pool=left,
+        stacks=tuple(stack[s] + payouts[s] for s in range(n)),
+        show_order=show_order,
+        shorts=shorts,
+        law41=shortage,
+        shuffled=shuffled,
+        forced=forced,
+        whole=tuple(whole),
+        voluntary=tuple(voluntary),
+        jackpot_round=jackpot_round,
+        dealer=dealer,
+        thrown={s: frozenset(cards) for s, cards in thrown.items()},
+    )
+
+
+def _settle(
+    rules: pl.Rules,
+    n: int,
+    dealer: int,
+    players: list[int],
+    values: dict[int, pl.HandValue],
+    whole: list[int],
+    voluntary: list[int],
+    forced: int,
+    shorts: list[ShortPlayer],
+    pool: int,
+    payouts: list[int],
+) -> int:
+    """Pay the pool at the show (Laws 59, 60, 76); return what stays in the pool."""
+    left = 0
+    highest = max(whole)
+    at_show = [short for short in shorts if short.seat in players]
+    # Every player at the show who is all in below the highest stake was noted short.
+    for seat in players:
+        is_short = any(short.seat == seat for short in at_show)
+        assert is_short == (whole[seat] < highest), (seat, whole, at_show)
+
+    def award(amount: int, eligible: list[int]) -> None:
+        nonlocal left
+        best = max(values[s] for s in eligible)
+        sharers = [s for s in eligible if values[s] == best]
+        share, odd = divmod(amount, len(sharers))
+        for s in sharers:
+            payouts[s] += share
+        if rules.odd_chip_carries:
+            left += odd  # Ambiguity 16: the odd chips stay in the pool
+        else:
+            for s in _from_left_of(dealer, sharers, n)[:odd]:
+                payouts[s] += 1
+
+    # Ambiguity 14: nested levels, smallest whole stake first.
+    taken_forced = 0
+    taken = [0] * n
+    claimed = 0
+    for level_stake in sorted({short.whole for short in at_show}):
+        level = [short for short in at_show if short.whole == level_stake]
+        first = min(level, key=lambda short: short.moment)
+        paying = first.live | {short.seat for short in level}
+        claim = forced - taken_forced
+        taken_forced = forced
+        for seat in range(n):
+            due = min(level_stake, voluntary[seat]) if seat in paying else 0
+            take = max(0, due - taken[seat])
+            taken[seat] += take
+            claim += take
+        claimed += claim
+        eligible = [short.seat for short in level]
+        eligible += [s for s in players if whole[s] > level_stake]
+        award(claim, eligible)
+    assert claimed <= pool
+    not_short = [s for s in players if all(short.seat != s for short in at_show)]
+    award(pool - claimed, not_short or list(players))
+    return left
