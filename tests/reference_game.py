@@ -91,6 +91,8 @@ class Outcome:
     jackpot_round: int
     dealer: int
     thrown: dict[int, frozenset[pl.Card]] = field(default_factory=dict)
+    false_opener: int | None = None
+    """Law 33: the jack-pot opener who won without his openers (the pool then stays)."""
 
     def next_start(self) -> tuple[tuple[int, ...], int, int, int]:
         """How the next game begins: (stacks, dealer, carried, jack-pot round).
@@ -103,7 +105,7 @@ class Outcome:
         dealer = next(
             (self.dealer + k) % n for k in range(1, n + 1) if self.stacks[(self.dealer + k) % n]
         )
-        round_ = 0 if self.opened else self.jackpot_round + 1
+        round_ = 0 if self.opened and self.false_opener is None else self.jackpot_round + 1
         return self.stacks, dealer, self.pool, round_
 
 
@@ -173,6 +175,7 @@ def replay_game(
     shorts: list[ShortPlayer] = []
     last_staker: int | None = None
     opened = False
+    opener: int | None = None
 
     def note_shorts(moment: int) -> None:
         # Ambiguity 14: short from the moment his whole stake, with no chips left, is below
@@ -198,6 +201,8 @@ def replay_game(
             whole[seat] += action.amount
             pool += action.amount
             last_staker = seat
+            if not opened:
+                opener = seat
             opened = True
         elif isinstance(action, pl.Pass):
             players.remove(seat)
@@ -272,6 +277,23 @@ def replay_game(
             rules, n, dealer, players, values, whole, voluntary, forced, shorts, pool, payouts
         )
 
+    false_opener = None
+    if (
+        rules.openers_on_honour
+        and jackpot_round
+        and opener is not None
+        and payouts[opener]
+        and not _holds_openers(dealt[opener], jackpot_round, rules.hands)
+    ):
+        # Law 33: a jack-pot opener who wins without the openers in his hand as dealt takes
+        # nothing; nobody does, the pool stays, and he pays twice the ante into it.
+        false_opener = opener
+        penalty = min(2 * rules.ante, stack[opener])
+        stack[opener] -= penalty
+        left = pool + penalty
+        payouts = [0] * n
+        show_order = show_order or (opener,)
+
     return Outcome(
         dealt=dealt,
         services=services,
@@ -292,7 +314,19 @@ def replay_game(
         jackpot_round=jackpot_round,
         dealer=dealer,
         thrown={s: frozenset(cards) for s, cards in thrown.items()},
+        false_opener=false_opener,
     )
+
+
+def _holds_openers(hand: Sequence[pl.Card], jackpot_round: int, rules: pl.HandRules) -> bool:
+    """Laws 30-32: a pair of knaves, queens or kings (by the jack-pot's round, cycling) or
+    any better hand; the Joker pairs with any card (Ambiguity 12)."""
+    least = (pl.Rank.JACK, pl.Rank.QUEEN, pl.Rank.KING)[(jackpot_round - 1) % 3]
+    ranks = [card.rank for card in hand if card.rank is not None]
+    joker = len(ranks) < len(hand)
+    if any(rank >= least and (ranks.count(rank) >= 2 or joker) for rank in ranks):
+        return True
+    return pl.evaluate(tuple(hand), rules).category > pl.HandCategory.PAIR
 
 
 def _settle(
