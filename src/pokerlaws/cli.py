@@ -29,12 +29,12 @@ from pokerlaws import (
     apply,
     evaluate,
     format_cards,
-    new_game,
     parse_cards,
     replay,
     shuffled_deck,
 )
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
+from pokerlaws.records import begin
 
 __all__ = ["main"]
 
@@ -175,17 +175,6 @@ def _load(
         return MALFORMED
 
 
-def _begin(game: GameRecord) -> GameState:
-    return new_game(
-        game.rules,
-        game.stacks,
-        dealer=game.dealer,
-        deck=game.deck,
-        carried=game.carried,
-        jackpot_round=game.jackpot_round,
-    )
-
-
 def _check(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     loaded = _load(path, as_json, out, err)
     if isinstance(loaded, int):
@@ -279,7 +268,7 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
     for name, value in game.tags:
         print(f"{name}: {value}", file=out)
     try:
-        state = _begin(game)
+        state = begin(game)
     except ValueError as error:
         return _cannot_begin(error, False, out)
     print(f"{'start':<{_COLUMN}}{_where(state)}", file=out)

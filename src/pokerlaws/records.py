@@ -17,7 +17,7 @@ from pokerlaws.rules import Rules
 from pokerlaws.state import GameState
 from pokerlaws.violations import RuleViolation
 
-__all__ = ["GameRecord", "IllegalRecord", "record", "replay"]
+__all__ = ["GameRecord", "IllegalRecord", "begin", "record", "replay"]
 
 
 @attrs.frozen(kw_only=True)
@@ -78,6 +78,24 @@ def record(state: GameState, *, tags: tuple[tuple[str, str], ...] = ()) -> GameR
     )
 
 
+def begin(game: GameRecord) -> GameState:
+    """Return the state of ``game`` before its first action (``new_game`` as it began).
+
+    Raises:
+        ValueError: the game could not begin (the message says why).
+    """
+    if not isinstance(game, GameRecord):
+        raise TypeError(f"begin takes a GameRecord, not {type(game).__name__}")
+    return new_game(
+        game.rules,
+        game.stacks,
+        dealer=game.dealer,
+        deck=game.deck,
+        carried=game.carried,
+        jackpot_round=game.jackpot_round,
+    )
+
+
 def replay(game: GameRecord) -> GameState:
     """Return the state after every action of ``game``.
 
@@ -87,14 +105,7 @@ def replay(game: GameRecord) -> GameState:
     """
     if not isinstance(game, GameRecord):
         raise TypeError(f"replay takes a GameRecord, not {type(game).__name__}")
-    state = new_game(
-        game.rules,
-        game.stacks,
-        dealer=game.dealer,
-        deck=game.deck,
-        carried=game.carried,
-        jackpot_round=game.jackpot_round,
-    )
+    state = begin(game)
     for index, action in enumerate(game.actions):
         result = apply(state, action)
         if isinstance(result, RuleViolation):
