@@ -715,3 +715,37 @@ def test_law_60_three_short_players_make_three_levels() -> None:
     # Two pairs for the highest short: the levels go down the hands, not the stakes.
     state = _three_short({2: FOURS, 4: FULL, 1: TWO_PAIRS, 3: FLUSH, 0: THREES})
     assert state.payouts == (0, 0, 78, 0, 0)
+
+
+def test_law_60_short_players_at_one_stake_are_settled_from_the_earliest_demand() -> None:
+    """Law 60 (Ambiguity 14): F and E end short at the same stake, 10. F demanded the show in
+    the say, while C was still in; C retired at the draw before E went short making good. The
+    level is settled from F's moment, so C's 2 is in it: 1 forced + 10 + 10 + 2 + 10 + 10 = 43
+    of the 64; the better of the dealer and the ante takes the other 21."""
+    # Seats: 0 the dealer, 1 the ante (B), 2 No. 1 (C), 3 (E), 4 (F).
+    deck = deck_for({3: FOURS, 4: FULL, 0: FLUSH, 1: SEQUENCE, 2: THREES}, n=5, dealer=0)
+    state = play(
+        pl.new_game(pl.Rules(ante=1, limit=10), (100, 100, 100, 10, 10), dealer=0, deck=deck),
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=3, amount=2),
+        pl.Stake(seat=4, amount=10),
+        pl.Stake(seat=0, amount=20),
+        pl.Stake(seat=1, amount=19),
+        pl.Discard(seat=1, cards=()),
+        pl.Pass(seat=2),
+        pl.Stake(seat=3, amount=8),
+        pl.Discard(seat=3, cards=()),
+        pl.Discard(seat=4, cards=()),
+        pl.Discard(seat=0, cards=()),
+    )
+    assert [(s.seat, s.live) for s in state.shorts] == [
+        (4, frozenset({0, 1, 2, 3, 4})),
+        (3, frozenset({0, 1, 3, 4})),
+    ]
+    state = play(state, pl.Stand(seat=0), pl.Stake(seat=1, amount=1), pl.Stake(seat=0, amount=1))
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (21, 21, 2, 10, 10)
+    assert state.show_order == (1, 3, 4, 0)
+    # E's fours take the level; the dealer's flush beats the ante's sequence for the rest.
+    assert state.payouts == (21, 0, 0, 43, 0)
