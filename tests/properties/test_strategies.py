@@ -674,4 +674,5 @@ def test_law_18_sittings_chain_games_with_next_game(sitting: tuple[pl.GameState,
         left = [(last.dealer + step) % last.num_seats for step in range(1, last.num_seats + 1)]
         assert game.dealer == next(seat for seat in left if seat in with_chips)
         assert chips(game) == chips(last)
-        assert game.is_jackpot == (not last.opened)
+        # Law 33: a false opener's game counts as not opened.
+        assert game.is_jackpot == (not last.opened or last.false_opener is not None)
