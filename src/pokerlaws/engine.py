@@ -115,15 +115,18 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     Automatic steps (the deal, serving the draw, the show, paying the pool) happen inside the
     transition that triggers them.
     """
-    if type(state) is not GameState or type(action) not in _ACTION_SET:
+    if type(state) is not GameState:
         _check_arguments("apply", state, action)
-    seat = action.seat
     rule = _PHASES.get(state.phase)
+    kind = type(action)
     # The usual case, a legal kind of action by the seat to act, goes straight to its
     # handler: the seat to act is always a player at this table, so the checks below would
     # all pass. (A subclass of an action takes the long way, through isinstance.)
-    if rule is not None and seat == state.to_act and type(action) in rule.accepts:
+    if rule is not None and kind in rule.accepts and action.seat == state.to_act:
         return rule.handler(state, action)
+    if kind not in _ACTION_SET:
+        _check_arguments("apply", state, action)
+    seat = action.seat
     if state.phase is Phase.OVER:
         if not state.opened:
             return refuse(

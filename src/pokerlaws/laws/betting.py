@@ -142,5 +142,4 @@ def legal(state: GameState) -> tuple[Action, ...]:
     """Every action the seat to bet may take."""
     seat = state.to_act
     assert seat is not None
-    amounts = stake_range(state)
-    return stake_choices(seat, amounts.start, amounts.stop - 1, state.may_stand == seat)
+    return stake_choices(seat, stake_range(state), state.may_stand == seat)

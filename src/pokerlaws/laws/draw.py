@@ -281,7 +281,7 @@ def legal(state: GameState) -> tuple[Action, ...]:
     short = shortfall(state, seat)
     if short:
         amount = min(short, state.stacks[seat])
-        return stake_choices(seat, amount, amount)
+        return stake_choices(seat, range(amount, amount + 1))
     return (_pass(seat), *_discards(seat, state.hands[seat]))
 
 

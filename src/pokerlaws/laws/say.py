@@ -161,5 +161,4 @@ def legal(state: GameState) -> tuple[Action, ...]:
     """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
     seat = state.to_act
     assert seat is not None
-    amounts = stake_range(state)
-    return stake_choices(seat, amounts.start, amounts.stop - 1)
+    return stake_choices(seat, stake_range(state))

@@ -111,20 +111,12 @@ def _newly_short(
 
 # legal_actions offers the same few menus over and over (a seat, a range of amounts); actions
 # are frozen values, so one tuple can serve every state that asks, at a dictionary lookup's
-# cost instead of building a dozen records. Only short menus are kept, so that the cache
-# stays a few MB whatever the limit (2,048 menus of at most 34 records).
+# cost instead of building a dozen records. Only short menus are kept (2,048 menus of at most
+# 34 records: a few MB whatever the limit); a longer one is built afresh each time.
 _MENU_CACHED = 32
 
 
-def stake_choices(seat: int, least: int, most: int, may_stand: bool = False) -> tuple[Action, ...]:
-    """Return ``Pass``, then ``Stand`` if ``may_stand``, then a ``Stake`` of each amount from
-    ``least`` to ``most`` (none when ``most < least``), all by ``seat``."""
-    if most - least < _MENU_CACHED:
-        return _menu(seat, least, most, may_stand)
-    return _build_menu(seat, least, most, may_stand)
-
-
-def _build_menu(seat: int, least: int, most: int, may_stand: bool) -> tuple[Action, ...]:
+def _build_menu(seat: int, least: int, most: int, may_stand: bool = False) -> tuple[Action, ...]:
     actions: list[Action] = [Pass(seat=seat)]
     if may_stand:
         actions.append(Stand(seat=seat))
@@ -132,4 +124,12 @@ def _build_menu(seat: int, least: int, most: int, may_stand: bool) -> tuple[Acti
     return tuple(actions)
 
 
-_menu = functools.lru_cache(maxsize=2048)(_build_menu)
+_cached_menu = functools.lru_cache(maxsize=2048)(_build_menu)
+
+
+def stake_choices(seat: int, amounts: range, may_stand: bool = False) -> tuple[Action, ...]:
+    """Return ``Pass``, then ``Stand`` if ``may_stand``, then a ``Stake`` of each of
+    ``amounts`` (a step-1 range, perhaps empty), all by ``seat``."""
+    least, stop = amounts.start, amounts.stop
+    menu = _cached_menu if stop - least <= _MENU_CACHED else _build_menu
+    return menu(seat, least, stop - 1, may_stand)
