@@ -7,6 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pokerlaws as pl
@@ -147,3 +148,33 @@ def test_main_in_process(name: str, capsys: pytest.CaptureFixture[str]) -> None:
 
     assert main(["check", str(GOLDEN / name)]) == 0
     assert capsys.readouterr().out.startswith("legal\n")
+
+
+def test_check_reads_a_json_record_too(tmp_path: Path) -> None:
+    """A record in pokerlaws JSON is refereed like the text notation; an illegal action is
+    named by its JSON path, and JSON of the wrong type is malformed."""
+    game = pl.parse_record(SHORT.read_text(encoding="utf-8"))
+    path = tmp_path / "short.json"
+    path.write_text(pl.to_json(game), encoding="utf-8")
+    done = run("check", path)
+    assert done.returncode == 0, done.stdout
+    assert done.stdout.splitlines()[0] == "legal"
+    state = pl.replay(game)
+    path.write_text(pl.to_json(state), encoding="utf-8")
+    assert run("check", path).returncode == 0
+    actions = list(game.actions)
+    index = actions.index(pl.Stake(seat=2, amount=4))
+    actions[index] = pl.Stake(seat=2, amount=9)
+    path.write_text(pl.to_json(attrs.evolve(game, actions=tuple(actions))), encoding="utf-8")
+    done = run("check", path, "--json")
+    assert done.returncode == 1
+    verdict = json.loads(done.stdout)
+    assert (verdict["path"], verdict["law"]) == (f"$.actions[{index}]", 25)
+    assert run("check", path).stdout.startswith(f"illegal at $.actions[{index}]")
+    done = run("replay", path)
+    assert done.returncode == 1
+    assert f"illegal at $.actions[{index}]" in done.stdout
+    path.write_text(pl.to_json(pl.Pass(seat=0)), encoding="utf-8")
+    done = run("check", path)
+    assert done.returncode == 2
+    assert "GameRecord" in done.stdout

@@ -1,6 +1,7 @@
 """The ``pokerlaws`` command: a referee for record files, and a sample of ranked hands.
 
-``pokerlaws check RECORD [--json]`` replays a record file (``docs/notation.md``) and says
+``pokerlaws check RECORD [--json]`` replays a record file (the text notation of
+``docs/notation.md``, or a ``GameRecord`` or ``GameState`` in pokerlaws JSON) and says
 whether every action in it is legal; ``pokerlaws replay RECORD`` prints the game step by
 step. Exit status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file
 (and argparse's usage errors). With no command it prints the version and a sample of hands
@@ -29,7 +30,9 @@ from pokerlaws import (
     apply,
     evaluate,
     format_cards,
+    from_json,
     parse_cards,
+    record,
     replay,
     shuffled_deck,
 )
@@ -116,10 +119,11 @@ def _outcome(state: GameState) -> dict[str, Any]:
     }
 
 
-def _violation(error: IllegalRecord, lines: Sequence[int]) -> dict[str, Any]:
+def _violation(error: IllegalRecord, lines: Sequence[int | None]) -> dict[str, Any]:
     violation: RuleViolation = error.violation
     return {
         "line": lines[error.index],
+        "path": f"$.actions[{error.index}]",
         "index": error.index,
         "action": format_action(violation.action),
         "law": violation.law,
@@ -129,8 +133,24 @@ def _violation(error: IllegalRecord, lines: Sequence[int]) -> dict[str, Any]:
     }
 
 
+def _is_json(text: str) -> bool:
+    return text.lstrip().startswith("{")
+
+
+def _parse(text: str) -> tuple[GameRecord, tuple[int | None, ...]]:
+    """The record in ``text`` and the line of each action (None for JSON, which has paths)."""
+    if not _is_json(text):
+        return parse_record_lines(text)
+    value = from_json(text)
+    if isinstance(value, GameState):
+        value = record(value)
+    if not isinstance(value, GameRecord):
+        raise NotationError(f"$: a record file holds a GameRecord, not a {type(value).__name__}")
+    return value, (None,) * len(value.actions)
+
+
 def _problems(text: str, first: NotationError) -> list[dict[str, Any]]:
-    found = record_problems(text) or (first,)
+    found = (first,) if _is_json(text) else record_problems(text) or (first,)
     return [{"line": problem.line, "message": problem.message} for problem in found]
 
 
@@ -147,13 +167,14 @@ def _print_malformed(problems: list[dict[str, Any]], out: TextIO) -> None:
 
 
 def _print_illegal(found: dict[str, Any], out: TextIO) -> None:
-    print(f"illegal at line {found['line']}: {found['action']}", file=out)
+    where = f"line {found['line']}" if found["line"] is not None else found["path"]
+    print(f"illegal at {where}: {found['action']}", file=out)
     print(found["message"], file=out)
 
 
 def _load(
     path: str, as_json: bool, out: TextIO, err: TextIO
-) -> tuple[GameRecord, tuple[int, ...]] | int:
+) -> tuple[GameRecord, tuple[int | None, ...]] | int:
     """Read and parse the file; print the verdict and return the exit status if that fails."""
     try:
         text = _read(path)
@@ -164,7 +185,7 @@ def _load(
             print(f"pokerlaws: {error}", file=err)
         return MALFORMED
     try:
-        return parse_record_lines(text)
+        return _parse(text)
     except NotationError as error:
         problems = _problems(text, error)
         if as_json:
@@ -278,7 +299,8 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
         if isinstance(result, RuleViolation):
             _print_illegal(_violation(IllegalRecord(index, result), lines), out)
             return ILLEGAL
-        step = f"{line:>4}  {format_action(action)}"
+        label = line if line is not None else f"[{index}]"  # JSON has paths, not lines
+        step = f"{label!s:>4}  {format_action(action)}"
         if len(step) >= _COLUMN:  # a shuffle's whole order: the state goes on the next line
             print(step, file=out)
             step = ""
