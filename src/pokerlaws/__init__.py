@@ -25,6 +25,7 @@ from pokerlaws.cards import (
     shuffled_deck,
     standard_deck,
 )
+from pokerlaws.disputes import arbiter, count_witnesses, settled_count
 from pokerlaws.engine import (
     apply,
     apply_or_raise,
@@ -121,6 +122,8 @@ __all__ = [
     "__version__",
     "apply",
     "apply_or_raise",
+    "arbiter",
+    "count_witnesses",
     "evaluate",
     "format_cards",
     "format_record",
@@ -135,6 +138,7 @@ __all__ = [
     "record",
     "record_problems",
     "replay",
+    "settled_count",
     "shuffled_deck",
     "stake_range",
     "standard_deck",

@@ -497,8 +497,11 @@ LAWS: tuple[Law, ...] = (
         title="A disputed request",
         summary="When player and dealer differ on the number asked for, the neighbours are asked "
         "in a set order, and if nobody knows, the player is taken to have asked rightly.",
-        treatment=_N,
-        note=f"{_DISPUTE} A Discard records its own cards, so the question cannot arise.",
+        treatment=_E,
+        note="Inside the engine a Discard records its own cards, so the question cannot arise; "
+        "for a physical table, pokerlaws.disputes.count_witnesses gives the order of "
+        "witnesses and settled_count the number taken as asked, the correct one when nobody "
+        "can say.",
     ),
     _law(
         number=47,
@@ -760,8 +763,10 @@ LAWS: tuple[Law, ...] = (
         title="When the dealer is a party",
         summary="A dispute involving the dealer goes to the player on his left, or, if he too "
         "is involved, to the player on his right.",
-        treatment=_N,
-        note=f"{_DISPUTE} The engine itself rules on every action.",
+        treatment=_E,
+        note="The engine itself rules on every action; for a physical table, "
+        "pokerlaws.disputes.arbiter names who rules on a dispute among given parties: the "
+        "dealer, else the player on his left, else the player on his right.",
     ),
     _law(
         number=79,
