@@ -481,7 +481,12 @@ def test_law_18_the_dealer_drawn_has_chips(state: pl.GameState, own: pl.GameStat
 
 
 def _minimal(strategy: SearchStrategy[T], condition: Callable[[T], bool]) -> T:
-    return find(strategy, condition, settings=settings(database=None, max_examples=2_000))
+    # Derandomized, so that how far a search shrinks is the same on every run.
+    return find(
+        strategy,
+        condition,
+        settings=settings(database=None, max_examples=2_000, derandomize=True),
+    )
 
 
 @pytest.mark.parametrize("seats", [3, 6, 10])
