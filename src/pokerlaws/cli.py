@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -349,8 +350,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
     args = _parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
-    if args.command == "check":
-        return _check(args.record, args.json, out, err)
-    if args.command == "replay":
-        return _replay(args.record, out, err)
-    return _sample(args.seed, out)
+    try:
+        if args.command == "check":
+            return _check(args.record, args.json, out, err)
+        if args.command == "replay":
+            return _replay(args.record, out, err)
+        return _sample(args.seed, out)
+    except BrokenPipeError:
+        # The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
+        # point stdout at nothing so that the interpreter's final flush cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
