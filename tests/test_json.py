@@ -222,3 +222,14 @@ def test_a_record_of_impossible_rules_is_refused_at_the_rules() -> None:
     document = json.loads(pl.to_json(pl.record(_finished_game())))
     document["rules"]["ante"] = 3
     assert refused_with(json.dumps(document)).startswith("$.rules: Law 19")
+
+
+def test_a_record_whose_game_cannot_begin_is_refused_as_the_notation_refuses_it() -> None:
+    """A record naming a dealer off the table, one seat with chips or a short deck is not a
+    record of any game: a NotationError at the record, like the text notation's."""
+    good = json.loads(pl.to_json(pl.record(_finished_game())))
+    for member, value in (("dealer", -1), ("dealer", 9), ("stacks", [40, 0, 0])):
+        document = {**good, member: value}
+        assert refused_with(json.dumps(document)).startswith("$: the game cannot begin")
+    document = {**good, "deck": good["deck"][1:]}
+    assert refused_with(json.dumps(document)).startswith("$: the game cannot begin")

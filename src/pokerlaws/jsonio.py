@@ -40,7 +40,7 @@ from pokerlaws import actions as _actions
 from pokerlaws import violations as _violations
 from pokerlaws.cards import Card, NotationError, Rank, parse_card
 from pokerlaws.hands import HandRules
-from pokerlaws.records import GameRecord, IllegalRecord, record, replay
+from pokerlaws.records import GameRecord, IllegalRecord, begin, record, replay
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase
 from pokerlaws.views import HiddenDiscard, PlayerView, ShownHand
@@ -290,7 +290,24 @@ RECORD_FIELDS = {
     "actions": _array(ACTION),
     "tags": _array(_array(STR, length=2)),
 }
-RECORD = _object(GameRecord, RECORD_FIELDS)
+
+
+def _beginnable(codec: _Codec) -> _Codec:
+    """``codec`` for a record, refusing one whose game cannot even begin (a dealer who is not
+    at the table, a deck that is not the pack...), as the text notation does."""
+
+    def decode(value: Json, path: str) -> GameRecord:
+        game: GameRecord = codec.decode(value, path)
+        try:
+            begin(game)
+        except (TypeError, ValueError) as error:
+            _fail(path, f"the game cannot begin: {error}")
+        return game
+
+    return _Codec(codec.encode, decode)
+
+
+RECORD = _beginnable(_object(GameRecord, RECORD_FIELDS))
 
 _VIOLATION_CLASSES: tuple[type[_violations.RuleViolation], ...] = (
     _violations.RuleViolation,
@@ -384,7 +401,7 @@ VIEW_FIELDS = {
 _TOP_LEVEL: dict[type, _Codec] = {
     HandRules: _object(HandRules, HAND_RULES_FIELDS, tag="HandRules"),
     Rules: _object(Rules, RULES_FIELDS, tag="Rules"),
-    GameRecord: _object(GameRecord, RECORD_FIELDS, tag="GameRecord"),
+    GameRecord: _beginnable(_object(GameRecord, RECORD_FIELDS, tag="GameRecord")),
     GameState: STATE,
     PlayerView: _object(PlayerView, VIEW_FIELDS, tag="PlayerView"),
     **{cls: _object(cls, f, tag=cls.__name__) for cls, f in _ACTION_FIELDS.items()},
