@@ -200,3 +200,13 @@ def test_shuffled_deck_wants_an_int_seed(seed: object) -> None:
     """A seed other than an int is refused rather than coerced."""
     with pytest.raises(TypeError, match="seed must be an int"):
         pl.shuffled_deck(seed)  # type: ignore[arg-type]
+
+
+def test_law_1_pack_set_is_the_standard_deck_as_a_set() -> None:
+    """Law 1 (Law 81 for the Joker): the pack as a set, for checking a deck is whole."""
+    from pokerlaws.cards import pack_set
+
+    assert pack_set() == frozenset(pl.standard_deck())
+    assert pack_set(joker=True) == frozenset(pl.standard_deck(joker=True))
+    with pytest.raises(TypeError, match="joker must be a bool"):
+        pack_set(joker="no")  # type: ignore[arg-type]

@@ -20,6 +20,7 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "pack_set",
     "parse_card",
     "parse_cards",
     "shuffled_deck",
@@ -247,6 +248,16 @@ def standard_deck(*, joker: bool = False) -> tuple[Card, ...]:
     if joker.__class__ is not bool:
         raise TypeError(f"joker must be a bool, not {joker!r}")
     return (*_STANDARD, JOKER) if joker else _STANDARD
+
+
+_PACK_SETS = {joker: frozenset(standard_deck(joker=joker)) for joker in (False, True)}
+
+
+def pack_set(*, joker: bool = False) -> frozenset[Card]:
+    """Return the cards of :func:`standard_deck` as a set, for checking that some cards are
+    the whole pack (Law 1; Law 81 for the Joker)."""
+    standard_deck(joker=joker)  # checks the switch
+    return _PACK_SETS[joker]
 
 
 def shuffled_deck(seed: int, *, joker: bool = False) -> tuple[Card, ...]:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypedDict
 import attrs
 
 from pokerlaws.actions import ACTION_TYPES, Action
-from pokerlaws.cards import Card, Rank
+from pokerlaws.cards import Card, Rank, pack_set
 from pokerlaws.rules import Rules
 
 if TYPE_CHECKING:
@@ -357,20 +357,13 @@ def check_state(state: GameState) -> None:
     held: list[object] = [*state.stock, *state.discards]
     for hand in state.hands:
         held.extend(hand)
-    pack = _pack(state.rules.joker)
+    pack = pack_set(joker=state.rules.joker)
     if not all(isinstance(card, Card) for card in held) or len(held) != len(pack):
         raise _fail("hands", "with the stock and the discards must be the pack, each card once")
     if frozenset(held) != pack or frozenset(state.deck) != pack or len(state.deck) != len(pack):
         raise _fail("deck", "and the cards held must each be the whole pack once (Law 1)")
     if not all(isinstance(action, ACTION_TYPES) for action in state.history):
         raise TypeError("GameState.history must hold only actions")
-
-
-@functools.cache
-def _pack(joker: bool) -> frozenset[Card]:
-    from pokerlaws.cards import standard_deck
-
-    return frozenset(standard_deck(joker=joker))
 
 
 class Changes(TypedDict, total=False):

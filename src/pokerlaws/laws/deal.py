@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from pokerlaws.cards import Card, standard_deck
+from pokerlaws.cards import Card, pack_set
 from pokerlaws.laws import say
 from pokerlaws.rules import Rules
 from pokerlaws.state import Changes, GameState, seats_from
@@ -19,8 +19,6 @@ from pokerlaws.state import Changes, GameState, seats_from
 __all__ = ["HAND_SIZE", "check_deck", "deal"]
 
 HAND_SIZE = 5
-
-_PACKS = {joker: frozenset(standard_deck(joker=joker)) for joker in (False, True)}
 
 
 def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
@@ -38,20 +36,19 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     cards = tuple(deck)
     # Every game checks its deck: one set comparison settles the usual case, and the slower
     # diagnosis below runs only to word the error.
-    pack_set = _PACKS[rules.joker]
+    pack = pack_set(joker=rules.joker)
     try:
-        if len(cards) == len(pack_set) and frozenset(cards) == pack_set:
+        if len(cards) == len(pack) and frozenset(cards) == pack:
             return cards
     except TypeError:  # an unhashable stranger: the diagnosis names it
         pass
-    pack = standard_deck(joker=rules.joker)
     for card in cards:
         if not isinstance(card, Card):
             raise TypeError(f"the deck holds {card!r}, which is not a Card")
-    if len(cards) != len(pack) or set(cards) != set(pack):
+    if len(cards) != len(pack) or set(cards) != pack:
         repeated = sorted(str(card) for card, count in Counter(cards).items() if count > 1)
-        missing = sorted(str(c) for c in set(pack) - set(cards))
-        strangers = sorted(str(c) for c in set(cards) - set(pack))
+        missing = sorted(str(c) for c in pack - set(cards))
+        strangers = sorted(str(c) for c in set(cards) - pack)
         details = "; ".join(
             part
             for part in (

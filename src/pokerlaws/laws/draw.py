@@ -278,10 +278,8 @@ def legal(state: GameState) -> tuple[Action, ...]:
     assert seat is not None
     if not state.pending:
         return (Shuffle(seat=seat),)
-    short = shortfall(state, seat)
-    if short:
-        amount = min(short, state.stacks[seat])
-        return stake_choices(seat, range(amount, amount + 1))
+    if shortfall(state, seat):
+        return stake_choices(seat, stake_range(state))
     return (_pass(seat), *_discards(seat, state.hands[seat]))
 
 
