@@ -93,4 +93,14 @@ def seen_by(state: pl.GameState, seat: int) -> frozenset[pl.Card]:
     cards = set(table.dealt.get(seat, ())) | set(table.drawn.get(seat, ()))
     for shown in table.shown:
         cards |= set(table.hands[shown])
+    # Law 33: a jack-pot's opener who is paid, or found false, proves his openers on the hand
+    # as dealt, so it is laid face up, his discards with it.
+    opener = next((a.seat for a in state.history if isinstance(a, pl.Stake)), None)
+    if (
+        state.phase is pl.Phase.OVER
+        and state.jackpot_round > 0
+        and opener is not None
+        and (state.payouts[opener] > 0 or state.false_opener == opener)
+    ):
+        cards |= set(table.dealt[opener])
     return frozenset(cards)

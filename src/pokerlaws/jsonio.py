@@ -394,6 +394,7 @@ VIEW_FIELDS = {
     "history": _array(PUBLIC_ACTION),
     "legal_actions": _array(ACTION),
     "shown": _array(SHOWN_HAND),
+    "openers": _optional(SHOWN_HAND),
     "winners": SEATS,
     "payouts": SEATS,
 }

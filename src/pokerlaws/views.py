@@ -81,6 +81,8 @@ class PlayerView:
             :class:`HiddenDiscard`, every ``Shuffle`` has no order.
         legal_actions: his legal actions when it is his turn, else empty.
         shown: the hands laid face up, in the order shown (Law 59).
+        openers: the hand as dealt of a jack-pot's opener who had to prove his openers
+            (Law 33: he won the pool, or was found without them), else None.
         winners: the seats paid from the pool when the game ended.
         payouts: what each seat received from the pool when the game ended.
     """
@@ -103,6 +105,7 @@ class PlayerView:
     history: tuple[PublicAction, ...]
     legal_actions: tuple[Action, ...]
     shown: tuple[ShownHand, ...]
+    openers: ShownHand | None
     winners: tuple[int, ...]
     payouts: tuple[int, ...]
 
@@ -116,6 +119,21 @@ def _as_seen_by(seat: int, action: Action) -> PublicAction:
         # Law 41: the discards are shuffled face down; not even the dealer sees the order.
         return Shuffle(seat=action.seat)
     return action
+
+
+def _openers_proved(state: GameState) -> ShownHand | None:
+    """The hand as dealt of a jack-pot's opener whom Law 33 makes prove his openers: he won
+    the pool, or, opening on honour, was found without them. Openers are judged on the hand
+    as dealt (Ambiguity 13), so he shows it (his discards included) to all."""
+    opener = state.opener
+    if (
+        state.phase is not Phase.OVER
+        or not state.is_jackpot
+        or opener is None
+        or not (state.payouts[opener] or state.false_opener == opener)
+    ):
+        return None
+    return ShownHand(seat=opener, cards=state.dealt[opener])
 
 
 def view(state: GameState, seat: int) -> PlayerView:
@@ -158,6 +176,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         # Law 59: the hands at the show, face up in turn; Law 58 leaves an uncalled winner's
         # hand out of show_order (unless Law 33 makes a jack-pot's opener prove his openers).
         shown=tuple(ShownHand(seat=s, cards=state.hands[s]) for s in state.show_order),
+        openers=_openers_proved(state),
         winners=state.winners,
         payouts=state.payouts,
     )

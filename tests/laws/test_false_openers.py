@@ -234,3 +234,28 @@ def test_law_33_a_false_opener_winning_a_law_60_level_voids_the_settlement() -> 
     assert chips(state) == 325
     nxt = pl.next_game(state, deck=pl.shuffled_deck(11))
     assert (nxt.jackpot_round, nxt.players) == (2, (0, 1, 3))
+
+
+def test_law_33_every_view_shows_the_hand_the_openers_are_judged_on() -> None:
+    """Law 33 (Ambiguity 13): the opener proves his openers on the hand as dealt, so every
+    player sees it, discards included; an opener who is paid nothing proves nothing."""
+    state = _jackpot({2: "Jc Jd 4h 7s 9c"})
+    state = play(
+        state,
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=3, amount=10),
+        pl.Pass(seat=0),
+        pl.Pass(seat=1),
+        pl.Discard(seat=2, cards=pl.parse_cards("Jc Jd")),
+        pl.Discard(seat=3, cards=()),
+        pl.Stake(seat=2, amount=5),
+        pl.Pass(seat=3),
+    )
+    assert state.payouts[2] > 0
+    for seat in range(4):
+        assert pl.view(state, seat).openers == pl.ShownHand(seat=2, cards=state.dealt[2])
+    false = _false_opener_wins_uncontested()
+    assert pl.view(false, 0).openers == pl.ShownHand(seat=2, cards=false.dealt[2])
+    lost = _to_the_show({2: NOTHING, 3: "As Ah Ad 3c 3d"})
+    assert lost.payouts[2] == 0
+    assert pl.view(lost, 0).openers is None
