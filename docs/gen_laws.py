@@ -26,7 +26,7 @@ OUTPUT = Path(__file__).with_name("laws.md")
 SOURCE = ROOT / "src" / "pokerlaws"
 TESTS = ROOT / "tests"
 # The modules that describe laws (records, data, docs) rather than enforce them.
-_DESCRIPTIVE = {"actions", "lawbook", "state", "strategies", "violations"}
+_DESCRIPTIVE = {"actions", "lawbook", "reports", "state", "strategies", "violations"}
 _TEST_NAME = re.compile(r"^\s*def (test_law_(\d+)_\w+)\(", re.MULTILINE)
 
 

@@ -22,6 +22,7 @@ __all__ = [
     "DeclineStraddle",
     "Discard",
     "Pass",
+    "Redeal",
     "Shuffle",
     "Stake",
     "Stand",
@@ -171,6 +172,36 @@ class Shuffle:
         return f"seat {self.seat} shuffles the discards to {' '.join(map(str, self.order))}"
 
 
+def _redeal_deck(cards: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    if cards is None:
+        return None
+    if not isinstance(cards, Sequence) or isinstance(cards, (str, bytes)):
+        raise TypeError(
+            "Redeal.deck must be a sequence of Cards, top first, or None, "
+            f"not {type(cards).__name__}"
+        )
+    return _cards_of("Redeal.deck", cards)
+
+
+@attrs.frozen(kw_only=True)
+class Redeal:
+    """After a misdeal the same dealer deals again (Laws 8, 10, 12) from ``deck``, the whole
+    pack shuffled and cut anew, top first.
+
+    ``None`` leaves the order to the engine, which takes it from information no single
+    player holds (the game's original deck order and the number of misdeals), never from
+    the cards alone; the history records the deck used.
+    """
+
+    seat: int = attrs.field(validator=_whole_number)
+    deck: tuple[Card, ...] | None = attrs.field(default=None, converter=_redeal_deck)
+
+    def __str__(self) -> str:
+        if self.deck is None:
+            return f"seat {self.seat} deals again"
+        return f"seat {self.seat} deals again from {' '.join(map(str, self.deck))}"
+
+
 # The slots of Discard, written past attrs' __init__ by canonical_discards.
 _new_object = object.__new__
 _set_seat = Discard.__dict__["seat"].__set__
@@ -193,8 +224,17 @@ def canonical_discards(seat: int, subsets: Sequence[tuple[Card, ...]]) -> list[D
     return discards
 
 
-Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard | Shuffle
+Action: TypeAlias = Straddle | DeclineStraddle | Pass | Stake | Stand | Discard | Shuffle | Redeal
 """Any one of the player actions."""
 
-ACTION_TYPES: tuple[type, ...] = (Straddle, DeclineStraddle, Pass, Stake, Stand, Discard, Shuffle)
+ACTION_TYPES: tuple[type, ...] = (
+    Straddle,
+    DeclineStraddle,
+    Pass,
+    Stake,
+    Stand,
+    Discard,
+    Shuffle,
+    Redeal,
+)
 """The action classes, for the checks that an argument is an action."""

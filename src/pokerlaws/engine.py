@@ -20,13 +20,15 @@ from pokerlaws.actions import (
     DeclineStraddle,
     Discard,
     Pass,
+    Redeal,
     Shuffle,
     Stake,
     Stand,
     Straddle,
 )
 from pokerlaws.cards import Card
-from pokerlaws.laws import ante, betting, deal, draw, jackpot, say
+from pokerlaws.laws import ante, betting, deal, draw, irregular, jackpot, misdeal, say
+from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.rules import Rules
 from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
@@ -50,6 +52,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "next_game",
+    "reportable",
     "stake_range",
 ]
 
@@ -58,6 +61,7 @@ MAX_SEATS = 10  # Ambiguity 24: the pack holds ten hands of five.
 _PLAIN_INT = frozenset({int})
 
 Handler = Callable[[GameState, Action], "GameState | RuleViolation"]
+# (The phases' handlers take actions only; reports go to the irregularities.)
 
 
 @attrs.frozen
@@ -78,6 +82,7 @@ _PHASES: dict[Phase, _PhaseRule] = {
     Phase.STRADDLE: _PhaseRule(
         (Straddle, DeclineStraddle), ante.apply_straddle, ante.legal, 21, "straddling"
     ),
+    Phase.MISDEAL: _PhaseRule((Redeal,), misdeal.apply_redeal, misdeal.legal, 8, "the misdeal"),
     Phase.SAY: _PhaseRule((Pass, Stake), say.apply_say, say.legal, 25, "the say", say.stake_range),
     Phase.DRAW: _PhaseRule(
         (Pass, Stake, Discard, Shuffle),
@@ -105,11 +110,15 @@ _BELONGS: dict[type, tuple[str, str, int]] = {
     Stand: ("stand", "in the betting after the draw, by its first bettor", 53),
     Stake: ("stake", "in the say, the draw or the betting", 25),
     Pass: ("pass", "in the say, the draw or the betting", 27),
+    Redeal: ("deal again", "after a misdeal, by the same dealer", 8),
 }
 
 
-def apply(state: GameState, action: Action) -> GameState | RuleViolation:
+def apply(state: GameState, action: Event) -> GameState | RuleViolation:
     """Apply ``action`` to ``state``: return the next state, or the violation refusing it.
+
+    ``action`` is a player's action or a report of an irregularity at the table
+    (:mod:`pokerlaws.reports`), which is resolved by the law's remedy.
 
     Pure: ``state`` is never changed, nothing random is drawn, nothing is read or written.
     Automatic steps (the deal, serving the draw, the show, paying the pool) happen inside the
@@ -123,9 +132,12 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
     # handler: the seat to act is always a player at this table, so the checks below would
     # all pass. (A subclass of an action takes the long way, through isinstance.)
     if rule is not None and kind in rule.accepts and action.seat == state.to_act:
-        return rule.handler(state, action)
-    if kind not in _ACTION_SET:
+        return rule.handler(state, action)  # type: ignore[arg-type]
+    if not isinstance(
+        action, (Straddle, DeclineStraddle, Pass, Stake, Stand, Discard, Shuffle, Redeal)
+    ):
         _check_arguments("apply", state, action)
+        return irregular.apply_report(state, action)
     seat = action.seat
     if state.phase is Phase.OVER:
         if not state.opened:
@@ -185,6 +197,7 @@ def apply(state: GameState, action: Action) -> GameState | RuleViolation:
 
 
 _ACTION_SET = frozenset(ACTION_TYPES)
+_EVENT_TYPES = (*ACTION_TYPES, *REPORT_TYPES)
 
 
 def _check_arguments(caller: str, state: object, action: object = None) -> None:
@@ -192,9 +205,12 @@ def _check_arguments(caller: str, state: object, action: object = None) -> None:
     not an action (ill-typed input is not a violation of any law: API.md)."""
     if not isinstance(state, GameState):
         raise TypeError(f"{caller} takes a GameState, not {type(state).__name__}")
-    if caller == "apply" and not isinstance(action, ACTION_TYPES):
+    if caller == "apply" and not isinstance(action, _EVENT_TYPES):
         names = ", ".join(kind.__name__ for kind in ACTION_TYPES)
-        raise TypeError(f"apply takes an action ({names}), not {type(action).__name__}")
+        reports = ", ".join(kind.__name__ for kind in REPORT_TYPES)
+        raise TypeError(
+            f"apply takes an action ({names}) or a report ({reports}), not {type(action).__name__}"
+        )
 
 
 def _straddle_refused(state: GameState, action: Straddle) -> RuleViolation:
@@ -250,12 +266,26 @@ def stake_range(state: GameState) -> range:
     return range(0) if rule is None else rule.stakes(state)
 
 
-def is_legal(state: GameState, action: Action) -> bool:
+def reportable(state: GameState) -> tuple[Report, ...]:
+    """Every report of an irregularity :func:`apply` accepts now, in seat order.
+
+    ``legal_actions`` says what the player to act may do; this says what the table may
+    report (a misdeal, a card exposed, a hand of the wrong size, a lifting, a question to
+    the dealer...), so a backend never has to guess. Of the disputes it lists those between
+    each seat and the dealer; any dispute with someone to settle it is accepted
+    (Laws 77-78).
+    """
+    if type(state) is not GameState:
+        _check_arguments("reportable", state)
+    return irregular.reportable(state)
+
+
+def is_legal(state: GameState, action: Event) -> bool:
     """Whether :func:`apply` would accept ``action`` now."""
     return not isinstance(apply(state, action), RuleViolation)
 
 
-def apply_or_raise(state: GameState, action: Action) -> GameState:
+def apply_or_raise(state: GameState, action: Event) -> GameState:
     """Apply ``action`` like :func:`apply`, raising instead of returning a violation.
 
     Raises:
@@ -365,6 +395,7 @@ _FRESH: Changes = {
     "shorts": (),
     "owed": (),
     "false_opener": None,
+    "foul": frozenset(),
 }
 
 

@@ -37,6 +37,7 @@ from typing import Any, NoReturn
 import attrs
 
 from pokerlaws import actions as _actions
+from pokerlaws import reports as _reports
 from pokerlaws import violations as _violations
 from pokerlaws.cards import Card, NotationError, Rank, parse_card
 from pokerlaws.hands import HandRules
@@ -264,7 +265,18 @@ _ACTION_FIELDS: dict[type, dict[str, _Codec]] = {
     _actions.Stand: {"seat": INT},
     _actions.Discard: {"seat": INT, "cards": CARDS},
     _actions.Shuffle: {"seat": INT, "order": _optional(CARDS)},
+    _actions.Redeal: {"seat": INT, "deck": _optional(CARDS)},
+    _reports.Lift: {"seat": INT},
+    _reports.MissingCut: {"seat": INT, "during_deal": BOOL},
+    _reports.FacedCard: {"seat": INT},
+    _reports.Distraction: {"seat": INT},
+    _reports.ExposedCard: {"seat": INT, "card": CARD},
+    _reports.WrongHandSize: {"seat": INT},
+    _reports.WrongNumberAsked: {"seat": INT, "served_as_asked": BOOL},
+    _reports.AskDealerCount: {"seat": INT},
+    _reports.Dispute: {"seat": INT, "parties": SEATS},
 }
+"""The fields of every action and report (a report stands wherever an action may)."""
 ACTION = _tagged({cls: _object(cls, f, tag=cls.__name__) for cls, f in _ACTION_FIELDS.items()})
 
 HAND_RULES_FIELDS = {field.name: BOOL for field in attrs.fields(HandRules) if field.init}
@@ -397,6 +409,8 @@ VIEW_FIELDS = {
     "openers": _optional(SHOWN_HAND),
     "winners": SEATS,
     "payouts": SEATS,
+    "foul": SEATS,
+    "told": _optional(COUNT),
 }
 
 _TOP_LEVEL: dict[type, _Codec] = {

@@ -81,13 +81,12 @@ class Law:
 
 
 _E = Treatment.ENFORCED
+_R = Treatment.REMEDIED
+_C = Treatment.RECORDED
 _N = Treatment.NOT_MODELLED
 
 _DECK_IS_INPUT = "The engine never shuffles the pack: the deck is an input."
-_IRREGULAR = "Irregularities: planned, not yet modelled."
-_DISPUTE = "Disputes: planned, not yet modelled."
 _CONDUCT = "Conduct: nothing for an engine to check; the record will note it."
-_DEALER_QUERY = "Planned with per-player views: the query of the dealer's draw count."
 
 
 def _law(*, number: int, title: str, summary: str, treatment: Treatment, note: str) -> Law:
@@ -133,8 +132,9 @@ LAWS: tuple[Law, ...] = (
         number=4,
         title="Shuffle and cut each deal",
         summary="Before every deal the dealer shuffles and his right-hand neighbour cuts.",
-        treatment=_N,
-        note="The deck is given in its cut order.",
+        treatment=_E,
+        note="The deck is given as the dealer shuffled and the player on his right cut it, top "
+        "first; a pack dealt uncut is reported as MissingCut (Laws 8-9).",
     ),
     _law(
         number=5,
@@ -165,71 +165,83 @@ LAWS: tuple[Law, ...] = (
         title="Uncut pack, objected to in time",
         summary="An objection, raised while the cards are still going round, that the pack "
         "was never cut makes a misdeal; the same dealer deals once more.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The deck is taken as already cut (Law 4).",
+        treatment=_R,
+        note="MissingCut(during_deal=True), reported while the deal is in progress (dealt, "
+        "nobody has acted yet), is a misdeal: Phase.MISDEAL, and the dealer's Redeal deals again "
+        "from a new deck the caller gives (Ambiguity 17: the ante and straddles stand, later "
+        "stakes go back).",
     ),
     _law(
         number=9,
         title="Uncut pack, objected to too late",
         summary="Once the deal is finished, a missing cut can no longer be objected to and the "
         "deal stands.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The deck is taken as already cut (Law 4).",
+        treatment=_R,
+        note="MissingCut(during_deal=False) is recorded and the deal stands; during_deal=True "
+        "once play has begun is refused (NotAtThisMoment).",
     ),
     _law(
         number=10,
         title="A faced card in the pack",
         summary="A card lying face up in the pack, found during the deal, makes a misdeal; the "
         "same dealer deals again.",
-        treatment=_N,
-        note=f"{_IRREGULAR} An engine's deck has no card face up.",
+        treatment=_R,
+        note="FacedCard, reported while the deal is in progress, is a misdeal and a Redeal by "
+        "the same dealer; afterwards it is refused.",
     ),
     _law(
         number=11,
         title="A card exposed in dealing",
         summary="A card the dealer shows by accident stays with the player it fell to, who can "
         "be rid of it only by discarding it in the draw.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine exposes no card while dealing.",
+        treatment=_R,
+        note="ExposedCard while the deal is in progress: the player keeps the card, which every "
+        "view then shows in the history (the card is public); he may throw it only at the draw.",
     ),
     _law(
         number=12,
         title="Wrong count, reported in time",
         summary="A hand found to hold other than five cards before any of it is picked up "
         "makes a misdeal; the same dealer deals once more.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine always deals exactly five cards.",
+        treatment=_R,
+        note="WrongHandSize for a hand not yet lifted (no Lift, no action of his since the deal) "
+        "is a misdeal and a Redeal by the same dealer.",
     ),
     _law(
         number=13,
         title="Wrong count, found too late",
         summary="If nobody reports a wrong-sized hand before it is picked up, it is foul: its "
         "holder throws it in, retires and loses what he has staked.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine always deals exactly five cards.",
+        treatment=_R,
+        note="WrongHandSize for a dealt hand already lifted: the hand is foul (GameState.foul), "
+        "its holder retires as by a pass and loses his stake.",
     ),
     _law(
         number=14,
         title="Refund for a foul deal",
         summary="A player put out by a foul hand from the deal leaves his stake in the pool, but "
         "the dealer pays him, from his own chips, the amount of his ante or straddle.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine deals no foul hand, so no refund is due.",
+        treatment=_R,
+        note="The player retired by Law 13 is paid his ante or straddle (a straddler in a "
+        "jack-pot, his straddle) out of the dealer's own chips (all he has, if less); the pool is "
+        "untouched. Foul hands of the draw or the betting get nothing (Ambiguity 17).",
     ),
     _law(
         number=15,
         title="Silence during the deal",
         summary="No one may talk to the dealer while he is dealing.",
-        treatment=_N,
-        note=_CONDUCT,
+        treatment=_C,
+        note="Distraction, reported while the deal is in progress, records who spoke to or "
+        "distracted the dealer.",
     ),
     _law(
         number=16,
         title="Distracting the dealer",
         summary="A player who talks to or distracts the dealer during the deal pays the Law 14 "
         "refund for any foul hand of that deal instead of the dealer.",
-        treatment=_N,
-        note=f"{_IRREGULAR} It needs both a recorded distraction and a foul deal (Law 14).",
+        treatment=_R,
+        note="When a Distraction was reported in this deal, the first reported distracter, not "
+        "the dealer, pays the Law 14 refund.",
     ),
     _law(
         number=17,
@@ -442,8 +454,10 @@ LAWS: tuple[Law, ...] = (
         title="A card exposed in the draw",
         summary="A card the dealer shows while serving a draw goes back into the pack, and the "
         "player gets the following card instead.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine exposes no card while serving.",
+        treatment=_R,
+        note="ExposedCard for a card just served (the player's draw was the last action and he "
+        "has not lifted it): it goes to the bottom of the stock (Ambiguity 18) and he is served "
+        "the next card that is not one of his own discards (Law 37).",
     ),
     _law(
         number=41,
@@ -464,33 +478,36 @@ LAWS: tuple[Law, ...] = (
         title="Too many cards served",
         summary="Cards given beyond the number asked for go back to the pack if this is noticed "
         "before any of them is picked up.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine serves exactly as many cards as were discarded.",
+        treatment=_R,
+        note="WrongHandSize after a draw, before the drawn cards are lifted: the dealer takes "
+        "the extra cards back, which leaves the hand the engine holds; recorded.",
     ),
     _law(
         number=43,
         title="Too few cards served",
         summary="The dealer makes up a short delivery if it is noticed before the cards given "
         "are picked up.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine serves exactly as many cards as were discarded.",
+        treatment=_R,
+        note="WrongHandSize after a draw, before the drawn cards are lifted: the dealer makes up "
+        "the shortfall from the top, which leaves the hand the engine holds; recorded.",
     ),
     _law(
         number=44,
         title="Asking for the wrong number",
         summary="A player who asks for a number of cards that differs from his discard need not "
         "get it: the dealer may count the discards and give that many.",
-        treatment=_N,
-        note=f"{_IRREGULAR} A Discard names its cards and receives as many, so nobody asks for a "
-        "number.",
+        treatment=_R,
+        note="WrongNumberAsked(served_as_asked=False): the dealer gave the number discarded "
+        "instead, so the draw stands as the Discard records it; recorded.",
     ),
     _law(
         number=45,
         title="The wrong number given as asked",
         summary="A player served the wrong number he asked for holds a foul hand, lifted or not, "
         "and retires, losing his stake.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The engine serves exactly as many cards as were discarded.",
+        treatment=_R,
+        note="WrongNumberAsked(served_as_asked=True): the hand is foul whether lifted or not; he "
+        "retires and loses his stake, with no refund.",
     ),
     _law(
         number=46,
@@ -508,39 +525,44 @@ LAWS: tuple[Law, ...] = (
         title="The dealer's wrong draw",
         summary="A dealer who helps himself to a different number of cards than he threw out "
         "holds a foul hand and retires, losing his stake.",
-        treatment=_N,
-        note=f"{_IRREGULAR} The dealer's draw is a Discard like anyone's.",
+        treatment=_R,
+        note="WrongNumberAsked for the dealer, who always serves himself as he asks: his hand is "
+        "foul, he retires and loses his stake (he still serves, Law 18).",
     ),
     _law(
         number=48,
         title="Wrong size found after lifting",
         summary="A hand found, once picked up after the draw, to hold more or fewer than five "
         "cards is foul; its holder retires and loses his stake.",
-        treatment=_N,
-        note=f"{_IRREGULAR} A hand in the engine always holds five cards.",
+        treatment=_R,
+        note="WrongHandSize after a draw whose cards were lifted (a Lift, or his first action "
+        "since): foul, he retires and loses his stake.",
     ),
     _law(
         number=49,
         title="Asking how many the dealer drew",
         summary="Until he picks up his new cards, a player who has drawn may ask how many the "
         "dealer took, and the dealer must say truly.",
-        treatment=_N,
-        note=_DEALER_QUERY,
+        treatment=_E,
+        note="AskDealerCount by a player who has drawn, after the dealer has drawn: recorded, "
+        "and the true count appears in that player's view only (PlayerView.told).",
     ),
     _law(
         number=50,
         title="When the question lapses",
         summary="A player who has picked up his drawn cards or made a bet may no longer ask the "
         "dealer's draw.",
-        treatment=_N,
-        note=_DEALER_QUERY,
+        treatment=_E,
+        note="AskDealerCount is refused (DealerQueryRefused) once the asker has lifted his drawn "
+        "cards or bet.",
     ),
     _law(
         number=51,
         title="Other draws stay private",
         summary="The dealer may not tell anyone how many cards another player drew.",
-        treatment=_N,
-        note=f"{_DEALER_QUERY} Until then the state hides no player's draw from another.",
+        treatment=_E,
+        note="The question has one form, about the dealer's own draw, so nobody can learn "
+        "another player's count from the dealer.",
     ),
     # The Betting (Laws 52-64)
     _law(
@@ -642,16 +664,19 @@ LAWS: tuple[Law, ...] = (
         number=63,
         title="Betting on a foul hand",
         summary="A player who bets while holding a foul hand loses his stake.",
-        treatment=_N,
-        note=f"{_IRREGULAR} A hand in the engine always holds five cards.",
+        treatment=_R,
+        note="WrongHandSize reported once the player has bet on his lifted draw: foul, he "
+        "retires and forfeits everything he staked.",
     ),
     _law(
         number=64,
         title="A foul hand found at the end",
         summary="A foul hand discovered at the end loses its stake, and the pool goes to the one "
         "other player left or to the best of the others.",
-        treatment=_N,
-        note=f"{_IRREGULAR} A hand in the engine always holds five cards.",
+        treatment=_R,
+        note="WrongHandSize reported after a show, for a hand shown: the game is settled again "
+        "without it (Law 60 levels included), the pool going to the best other hand, or to the "
+        "one other player left.",
     ),
     # The Hands (Laws 65-76)
     _law(
@@ -755,8 +780,9 @@ LAWS: tuple[Law, ...] = (
         summary="The dealer settles any dispute he is not party to: his finding of fact is "
         "final, and he reads the laws by their letter, not by inference.",
         treatment=_E,
-        note="The engine is the arbiter: it applies the laws literally, with documented "
-        "readings where the book is unclear; variants only by explicit Rules.",
+        note="The engine applies the laws literally, with variants only as Rules agreed before "
+        "play. A Dispute report records a dispute between seats and is accepted only if the laws "
+        "name someone to settle it.",
     ),
     _law(
         number=78,
@@ -773,16 +799,19 @@ LAWS: tuple[Law, ...] = (
         title="Giving evidence",
         summary="Whoever settles a dispute may call on anyone at the table for evidence, and "
         "those who can must give it.",
-        treatment=_N,
-        note=_CONDUCT,
+        treatment=_C,
+        note="A Dispute is recorded in the history; what evidence the arbiter takes is the "
+        "table's.",
     ),
     _law(
         number=80,
         title="A waiver sets no precedent",
         summary="Letting a law go once by agreement gives nobody a right to the same leniency "
         "later.",
-        treatment=_N,
-        note=f"{_DISPUTE} The engine grants no one-off waiver: its Rules hold for a whole game.",
+        treatment=_E,
+        note="No waiver can outlive its occasion: Rules are fixed for the sitting "
+        "(GameState.evolve refuses a change, Law 81) and no report changes them, so a concession "
+        "made at the table leaves no trace in the configuration.",
     ),
     _law(
         number=81,

@@ -21,10 +21,10 @@ from typing import Any
 import attrs
 
 from pokerlaws.actions import (
-    Action,
     DeclineStraddle,
     Discard,
     Pass,
+    Redeal,
     Shuffle,
     Stake,
     Stand,
@@ -34,6 +34,18 @@ from pokerlaws.cards import Card, NotationError, format_cards, parse_card
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS
 from pokerlaws.laws.deal import check_deck
 from pokerlaws.records import GameRecord
+from pokerlaws.reports import (
+    AskDealerCount,
+    Dispute,
+    Distraction,
+    Event,
+    ExposedCard,
+    FacedCard,
+    Lift,
+    MissingCut,
+    WrongHandSize,
+    WrongNumberAsked,
+)
 from pokerlaws.rules import Rules
 
 __all__ = [
@@ -130,8 +142,9 @@ def _quote(text: str, *, spaces: bool) -> str:
     return text if _plain(text, spaces=spaces) else json.dumps(text, ensure_ascii=True)
 
 
-def format_action(action: Action) -> str:
-    """Write one action as its record line, without the line's number: ``"2 stake 6"``."""
+def format_action(action: Event) -> str:
+    """Write one action or report as its record line, without the line's number:
+    ``"2 stake 6"``."""
     match action:
         case Straddle(seat=seat):
             return f"{seat} straddle"
@@ -151,7 +164,27 @@ def format_action(action: Action) -> str:
             if order is None:
                 return f"{seat} shuffle"
             return f"{seat} shuffle {format_cards(order) or '-'}"
-    raise TypeError(f"not an action: {action!r}")
+        case Redeal(seat=seat, deck=deck):
+            return f"{seat} redeal" if deck is None else f"{seat} redeal {format_cards(deck)}"
+        case Lift(seat=seat):
+            return f"{seat} lift"
+        case MissingCut(seat=seat, during_deal=during):
+            return f"{seat} uncut {'during' if during else 'after'}"
+        case FacedCard(seat=seat):
+            return f"{seat} faced"
+        case Distraction(seat=seat):
+            return f"{seat} distracts"
+        case ExposedCard(seat=seat, card=card):
+            return f"{seat} exposed {card}"
+        case WrongHandSize(seat=seat):
+            return f"{seat} wrong-size"
+        case WrongNumberAsked(seat=seat, served_as_asked=as_asked):
+            return f"{seat} asked-wrong {'served' if as_asked else 'corrected'}"
+        case AskDealerCount(seat=seat):
+            return f"{seat} asks-dealer"
+        case Dispute(seat=seat, parties=parties):
+            return f"{seat} dispute {' '.join(map(str, parties))}"
+    raise TypeError(f"not an action or a report: {action!r}")
 
 
 def format_record(game: GameRecord) -> str:
@@ -235,14 +268,48 @@ class _Parsed:
 
 
 _HEADER = ("stacks", "dealer", "carried", "jackpot_round", "deck")
-_NO_ARGUMENT: dict[str, Callable[[int], Action]] = {
+_NO_ARGUMENT: dict[str, Callable[[int], Event]] = {
     "straddle": lambda seat: Straddle(seat=seat),
     "decline": lambda seat: DeclineStraddle(seat=seat),
     "pass": lambda seat: Pass(seat=seat),
     "stand": lambda seat: Stand(seat=seat),
     "pat": lambda seat: Discard(seat=seat, cards=()),
+    "lift": lambda seat: Lift(seat=seat),
+    "faced": lambda seat: FacedCard(seat=seat),
+    "distracts": lambda seat: Distraction(seat=seat),
+    "wrong-size": lambda seat: WrongHandSize(seat=seat),
+    "asks-dealer": lambda seat: AskDealerCount(seat=seat),
 }
-_VERBS = ("straddle", "decline", "pass", "stake", "stand", "discard", "pat", "shuffle")
+# Verbs taking one word of two: the word, and the value of the report's flag.
+_CHOICE: dict[str, tuple[Callable[[int, bool], Event], dict[str, bool]]] = {
+    "uncut": (
+        lambda seat, flag: MissingCut(seat=seat, during_deal=flag),
+        {"during": True, "after": False},
+    ),
+    "asked-wrong": (
+        lambda seat, flag: WrongNumberAsked(seat=seat, served_as_asked=flag),
+        {"served": True, "corrected": False},
+    ),
+}
+_VERBS = (
+    "straddle",
+    "decline",
+    "pass",
+    "stake",
+    "stand",
+    "discard",
+    "pat",
+    "shuffle",
+    "redeal",
+    *(
+        verb
+        for verb in _NO_ARGUMENT
+        if verb not in {"straddle", "decline", "pass", "stand", "pat"}
+    ),
+    *_CHOICE,
+    "exposed",
+    "dispute",
+)
 
 
 class _Parser:
@@ -256,7 +323,7 @@ class _Parser:
         self.rules: dict[str, tuple[int, Any]] = {}
         self.header: dict[str, tuple[int, Any]] = {}
         self.tags: list[tuple[str, str]] = []
-        self.actions: list[Action] = []
+        self.actions: list[Event] = []
         self.action_lines: list[int] = []
         self.header_closed = False
         self.ended: int | None = None
@@ -469,7 +536,7 @@ class _Parser:
         if len(tokens) < 2:
             raise _Bad(f"seat {seat} does what? an action is `<seat> <verb> ...`")
         verb, args = tokens[1], tokens[2:]
-        action: Action
+        action: Event
         if verb in _NO_ARGUMENT:
             if args:
                 raise _Bad(f"`{verb}` takes nothing after it, not {' '.join(args)!r}")
@@ -488,6 +555,23 @@ class _Parser:
             else:
                 order = _cards(args, "the shuffle") if args else None
                 action = Shuffle(seat=seat, order=order)
+        elif verb == "redeal":
+            action = Redeal(seat=seat, deck=_cards(args, "the redeal") if args else None)
+        elif verb in _CHOICE:
+            build, words = _CHOICE[verb]
+            if len(args) != 1 or args[0] not in words:
+                raise _Bad(f"`{verb}` takes one of {' or '.join(words)}, not {' '.join(args)!r}")
+            action = build(seat, words[args[0]])
+        elif verb == "exposed":
+            if len(args) != 1:
+                raise _Bad("an exposed card is `<seat> exposed <card>`, e.g. `2 exposed Kh`")
+            (card,) = _cards(args, "the exposed card")
+            action = ExposedCard(seat=seat, card=card)
+        elif verb == "dispute":
+            if not args:
+                raise _Bad("a dispute names its parties: `<seat> dispute <seat> <seat> ...`")
+            parties = tuple(_number(arg, "a party", _SIGNED) for arg in args)
+            action = Dispute(seat=seat, parties=parties)
         else:
             raise _Bad(f"unknown action {verb!r}: the actions are {', '.join(_VERBS)}")
         self.actions.append(action)

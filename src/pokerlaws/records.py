@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import attrs
 
-from pokerlaws.actions import Action
 from pokerlaws.cards import Card
 from pokerlaws.engine import apply, new_game
+from pokerlaws.reports import Event
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState
 from pokerlaws.violations import RuleViolation
@@ -31,7 +31,8 @@ class GameRecord:
         deck: the pack as the game began, top card first.
         carried: chips already in the pool from earlier games (Law 29).
         jackpot_round: 0 for an ordinary game, *k* for the *k*-th jack-pot in a row.
-        actions: every action applied, in order (``Shuffle`` orders included).
+        actions: every action applied and every irregularity reported, in order (the
+            orders of ``Shuffle`` and the decks of ``Redeal`` included).
         tags: optional header facts (player names, date, place) as ``(name, value)`` pairs.
     """
 
@@ -41,7 +42,7 @@ class GameRecord:
     deck: tuple[Card, ...]
     carried: int = 0
     jackpot_round: int = 0
-    actions: tuple[Action, ...] = ()
+    actions: tuple[Event, ...] = ()
     tags: tuple[tuple[str, str], ...] = ()
 
 

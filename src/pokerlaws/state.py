@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
-from pokerlaws.actions import ACTION_TYPES, Action
 from pokerlaws.cards import Card, Rank, pack_set
+from pokerlaws.reports import EVENT_TYPES, Event
 from pokerlaws.rules import Rules
 
 if TYPE_CHECKING:
@@ -36,6 +36,8 @@ class Phase(enum.Enum):
 
     STRADDLE = "straddle"
     """Before the deal: No. 1, then each seat up to the dealer, may straddle (Laws 21-22)."""
+    MISDEAL = "misdeal"
+    """A misdeal was reported (Laws 8, 10, 12): the same dealer is to deal again."""
     SAY = "say"
     """The single round of says before the draw (Laws 23-28)."""
     DRAW = "draw"
@@ -100,7 +102,6 @@ class GameState:
     them:
 
     Attributes:
-        history: the actions applied in this game, in order.
         stock: the undealt cards, top first.
         discards: the cards thrown out at the draw, in the order they were thrown.
         dealt: each seat's five cards as dealt (Law 30 judges openers on them).
@@ -116,6 +117,10 @@ class GameState:
             would have been paid (Law 33, ``Rules.openers_on_honour``); the game then ended
             with nobody paid, so the next is a jack-pot as though this one was never opened.
             None otherwise.
+        foul: the seats whose hands were found foul (Laws 13, 45, 47, 48, 63, 64): each
+            retired and lost his stake, and none can win.
+        history: the actions applied in this game and the irregularities reported, in
+            order.
     """
 
     rules: Rules
@@ -131,7 +136,7 @@ class GameState:
     winners: tuple[int, ...]
     shown: frozenset[int]
     show_order: tuple[int, ...]
-    history: tuple[Action, ...]
+    history: tuple[Event, ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     dealt: tuple[tuple[Card, ...], ...]
@@ -144,6 +149,7 @@ class GameState:
     deck: tuple[Card, ...]
     starting_stacks: tuple[int, ...]
     false_opener: int | None
+    foul: frozenset[int]
     # Internal bookkeeping, public to read but not part of API.md's contract.
     seated: tuple[int, ...]
     """Seats dealt into this game (those with chips when it began)."""
@@ -190,6 +196,8 @@ class GameState:
         """
         if not changes.keys() <= _FIELD_NAMES:
             raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
+        # Law 80 rests on this: a waiver at the table cannot outlive its occasion, for
+        # nothing in a game changes its rules (Law 81).
         if isinstance(changes.get("rules"), Rules) and changes["rules"] != self.rules:
             raise ValueError(
                 "Law 81: the rules are agreed before play and hold for the whole sitting, so "
@@ -362,8 +370,12 @@ def check_state(state: GameState) -> None:
         raise _fail("hands", "with the stock and the discards must be the pack, each card once")
     if frozenset(held) != pack or frozenset(state.deck) != pack or len(state.deck) != len(pack):
         raise _fail("deck", "and the cards held must each be the whole pack once (Law 1)")
-    if not all(isinstance(action, ACTION_TYPES) for action in state.history):
-        raise TypeError("GameState.history must hold only actions")
+    if not all(isinstance(event, EVENT_TYPES) for event in state.history):
+        raise TypeError("GameState.history must hold only actions and reports")
+    if not isinstance(state.foul, frozenset) or not state.foul <= set(seated):
+        raise _fail("foul", f"must be a frozenset of seats dealt in, not {state.foul!r}")
+    if state.foul & set(state.players):
+        raise _fail("foul", "must hold only seats that have retired from the game")
 
 
 class Changes(TypedDict, total=False):
@@ -382,7 +394,7 @@ class Changes(TypedDict, total=False):
     winners: tuple[int, ...]
     shown: frozenset[int]
     show_order: tuple[int, ...]
-    history: tuple[Action, ...]
+    history: tuple[Event, ...]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     dealt: tuple[tuple[Card, ...], ...]
@@ -395,6 +407,7 @@ class Changes(TypedDict, total=False):
     deck: tuple[Card, ...]
     starting_stacks: tuple[int, ...]
     false_opener: int | None
+    foul: frozenset[int]
     seated: tuple[int, ...]
     ante_seat: int
     pending: tuple[int, ...]

@@ -107,6 +107,7 @@ _KINDS: tuple[type, ...] = (
     pl.Stake,
     pl.Straddle,
     pl.Shuffle,
+    pl.Redeal,
 )
 
 _ORDER = {phase: i for i, phase in enumerate(pl.Phase)}
@@ -345,6 +346,8 @@ def _draw_legal(draw: st.DrawFn, state: pl.GameState, *, play_on: bool = False) 
     if isinstance(action, pl.Shuffle) and draw(st.booleans()):
         order = draw(st.permutations(state.discards))
         return pl.Shuffle(seat=action.seat, order=tuple(order))
+    if isinstance(action, pl.Redeal) and draw(st.booleans()):
+        return pl.Redeal(seat=action.seat, deck=tuple(draw(st.permutations(state.deck))))
     return action
 
 
@@ -683,6 +686,7 @@ def game_states(
         aim = draw(st.sampled_from(aims))
         target = draw(st.integers(min_value=0, max_value=40))
         played, games, seen, seen_aim = 0, 1, None, None
+        played_since_deal = False
         for _ in range(_STEP_GUARD * max_games):
             if state.phase is aim:
                 if played >= target:
@@ -696,9 +700,18 @@ def game_states(
                     break
                 state = following
                 games += 1
+                played_since_deal = False
+                continue
+            if aim is pl.Phase.MISDEAL and state.phase is pl.Phase.SAY and not played_since_deal:
+                # A misdeal comes only from a report (Laws 8, 10, 12): the table reports
+                # one while the deal is in progress.
+                state = pl.apply_or_raise(
+                    state, pl.MissingCut(seat=state.dealer, during_deal=True)
+                )
                 continue
             play_on = _ORDER[state.phase] <= _ORDER[aim] and aim in _LATE
             state = pl.apply_or_raise(state, _draw_legal(draw, state, play_on=play_on))
+            played_since_deal = state.phase is not pl.Phase.SAY
             played += 1
         if seen_aim is not None:
             return seen_aim

@@ -16,9 +16,11 @@ from typing import TypeAlias
 
 import attrs
 
-from pokerlaws.actions import Action, Discard, Shuffle
+from pokerlaws.actions import Action, Discard, Redeal, Shuffle
 from pokerlaws.cards import Card, Rank
 from pokerlaws.engine import legal_actions
+from pokerlaws.laws import moments
+from pokerlaws.reports import AskDealerCount, Event
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase
 
@@ -48,9 +50,10 @@ class ShownHand:
     cards: tuple[Card, ...]
 
 
-PublicAction: TypeAlias = Action | HiddenDiscard
-"""One step of a game as a given seat saw it: an action, or another player's discard as a
-count. A ``Shuffle`` in a view always has ``order=None``: nobody saw the order."""
+PublicAction: TypeAlias = Event | HiddenDiscard
+"""One step of a game as a given seat saw it: an action or a report, or another player's
+discard as a count. A ``Shuffle`` in a view always has ``order=None`` and a ``Redeal``
+``deck=None``: nobody saw the order."""
 
 
 @attrs.frozen(kw_only=True)
@@ -85,6 +88,10 @@ class PlayerView:
             (Law 33: he won the pool, or was found without them), else None.
         winners: the seats paid from the pool when the game ended.
         payouts: what each seat received from the pool when the game ended.
+        foul: the seats whose hands were found foul (they retired, Laws 13, 45-48, 63-64).
+        told: the number of cards the dealer drew, as he told this player, who asked
+            (Law 49); None if he has not asked. The dealer tells nobody else's count
+            (Law 51).
     """
 
     seat: int
@@ -108,9 +115,11 @@ class PlayerView:
     openers: ShownHand | None
     winners: tuple[int, ...]
     payouts: tuple[int, ...]
+    foul: tuple[int, ...] = ()
+    told: int | None = None
 
 
-def _as_seen_by(seat: int, action: Action) -> PublicAction:
+def _as_seen_by(seat: int, action: Event) -> PublicAction:
     """Return ``action`` as ``seat`` saw it happen."""
     if isinstance(action, Discard) and action.seat != seat:
         # Law 6: the cards go face down; Law 39: the number is asked aloud.
@@ -118,7 +127,18 @@ def _as_seen_by(seat: int, action: Action) -> PublicAction:
     if isinstance(action, Shuffle):
         # Law 41: the discards are shuffled face down; not even the dealer sees the order.
         return Shuffle(seat=action.seat)
+    if isinstance(action, Redeal):
+        # Laws 3-5: the pack is shuffled and dealt face down; nobody saw its order.
+        return Redeal(seat=action.seat)
     return action
+
+
+def _told(state: GameState, seat: int) -> int | None:
+    """The dealer's answer to ``seat``'s Law 49 question: the count of his discard."""
+    if not any(isinstance(e, AskDealerCount) and e.seat == seat for e in state.history):
+        return None
+    discard = moments.drew(state, state.dealer)
+    return None if discard is None else len(discard[1].cards)
 
 
 def _openers_proved(state: GameState) -> ShownHand | None:
@@ -179,4 +199,6 @@ def view(state: GameState, seat: int) -> PlayerView:
         openers=_openers_proved(state),
         winners=state.winners,
         payouts=state.payouts,
+        foul=tuple(sorted(state.foul)),
+        told=_told(state, seat),
     )

@@ -10,18 +10,23 @@ from __future__ import annotations
 
 import attrs
 
-from pokerlaws.actions import Action
+from pokerlaws.reports import Event
 
 __all__ = [
+    "AlreadyLifted",
     "AmountNotPositive",
     "CannotStand",
     "CardNotHeld",
+    "CardNotThere",
     "CardRepeated",
+    "DealerQueryRefused",
     "GameIsOver",
     "IllegalActionError",
     "MustMakeGoodFirst",
+    "NoArbiter",
     "NoSuchSeat",
     "NotAPlayer",
+    "NotAtThisMoment",
     "NotEnoughChips",
     "NotYourTurn",
     "OpenersRequired",
@@ -34,6 +39,7 @@ __all__ = [
     "StraddleAboveHalfLimit",
     "StraddleNotAllowed",
     "TableOver",
+    "WrongDeck",
     "WrongPhase",
     "WrongShuffle",
     "refuse",
@@ -55,7 +61,7 @@ class RuleViolation:
 
     law: int
     seat: int
-    action: Action
+    action: Event
     message: str
 
     def __str__(self) -> str:
@@ -163,7 +169,42 @@ class ShuffleFirst(RuleViolation):
     """The pack has run short: the dealer's shuffle comes before anything else (Law 41)."""
 
 
-def refuse(kind: type[RuleViolation], law: int, action: Action, text: str) -> RuleViolation:
+@attrs.frozen(kw_only=True)
+class WrongDeck(RuleViolation):
+    """A redeal must be from the whole pack, each card once (Laws 1, 8)."""
+
+
+@attrs.frozen(kw_only=True)
+class NotAtThisMoment(RuleViolation):
+    """The irregularity reported cannot have happened at this moment of the game: a deal
+    report after the deal (Laws 8, 10, 11, 16), a draw report before the draw (Laws 40,
+    44-45), a report once the game is over (Laws 58-59)."""
+
+
+@attrs.frozen(kw_only=True)
+class CardNotThere(RuleViolation):
+    """The exposed card reported is not among the cards the report speaks of (Laws 11, 40)."""
+
+
+@attrs.frozen(kw_only=True)
+class AlreadyLifted(RuleViolation):
+    """The player's cards were already lifted (Ambiguity 20: explicitly, or by his first
+    action), so what turns on untouched cards is past (Laws 42-43, 49-50)."""
+
+
+@attrs.frozen(kw_only=True)
+class DealerQueryRefused(RuleViolation):
+    """The dealer's draw may be asked only by a player who has drawn, after the dealer has
+    drawn and before the asker lifts or bets (Laws 49-51, Ambiguity 20)."""
+
+
+@attrs.frozen(kw_only=True)
+class NoArbiter(RuleViolation):
+    """The dealer, his left and his right are all parties, so the laws name no one to
+    settle the dispute (Laws 77-78)."""
+
+
+def refuse(kind: type[RuleViolation], law: int, action: Event, text: str) -> RuleViolation:
     """Build a ``kind`` of violation whose message reads ``"Law N: seat S <text>"``."""
     return kind(
         law=law, seat=action.seat, action=action, message=f"Law {law}: seat {action.seat} {text}"

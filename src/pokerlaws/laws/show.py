@@ -112,7 +112,7 @@ def _share(state: GameState, amount: int, sharers: list[int], payouts: list[int]
     return odd
 
 
-def showdown(state: GameState) -> GameState:
+def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameState:
     """Show every remaining hand in turn and pay the pool (Laws 59-61, 76; Ambiguity 14).
 
     Law 59: the show begins on the left of the last player to stake (Ambiguity 7). When no
@@ -124,11 +124,14 @@ def showdown(state: GameState) -> GameState:
     whole stake, less what lower levels took from him. The best hand among the level's short
     players and every player at the show with a larger whole stake takes the level; the best
     hand among the players who are not short takes what is left.
+
+    ``shown`` is the show order when it was made before (Law 64 settles a shown game again
+    without a foul hand, which was shown but is no longer among the players).
     """
     players = state.players
     n = state.num_seats
     after = state.last_staker if state.last_staker is not None else state.dealer
-    show_order = seats_from(after + 1, players, n)
+    show_order = seats_from(after + 1, players, n) if shown is None else shown
     # Hands compare by their strength alone (HandValue orders on it); comparing the integers
     # spares attrs' ordering methods, which cost about 1 us a comparison.
     values = {seat: evaluate(state.hands[seat], state.rules.hands).strength for seat in players}
@@ -152,11 +155,12 @@ def showdown(state: GameState) -> GameState:
                 taken[seat] += share
                 level += share
             claimed += level
-            contenders = [seat for seat in show_order if staked[seat] >= whole]
+            contenders = [seat for seat in show_order if staked[seat] >= whole and seat in values]
             odd += _share(state, level, _best(values, contenders), payouts)
     rest = state.pool - claimed
     if rest:
-        not_short = [seat for seat in show_order if staked[seat] == top] or show_order
+        in_play = [seat for seat in show_order if seat in values]
+        not_short = [seat for seat in in_play if staked[seat] == top] or in_play
         odd += _share(state, rest, _best(values, not_short), payouts)
     assert sum(payouts) + odd == state.pool, "the pool must be paid out exactly"
     return _settle(state, payouts, show_order)

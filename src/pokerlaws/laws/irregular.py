@@ -1,0 +1,404 @@
+"""Reported irregularities and their remedies: Laws 8-16, 40, 42-51, 63-64 and 77-79.
+
+:func:`apply_report` checks that the irregularity a table reports could have happened now,
+and applies the law's remedy, citing the law when it could not; :func:`reportable` lists
+every report the laws accept now. The moments they turn on (the deal in progress, cards
+untouched, a draw just served) are read by :mod:`.moments`.
+"""
+
+from __future__ import annotations
+
+from pokerlaws import disputes
+from pokerlaws.actions import Stake
+from pokerlaws.cards import Card
+from pokerlaws.laws import foul, misdeal, moments
+from pokerlaws.reports import (
+    REPORT_TYPES,
+    AskDealerCount,
+    Dispute,
+    Distraction,
+    ExposedCard,
+    FacedCard,
+    Lift,
+    MissingCut,
+    Report,
+    WrongHandSize,
+    WrongNumberAsked,
+)
+from pokerlaws.state import GameState, Phase
+from pokerlaws.violations import (
+    AlreadyLifted,
+    CardNotThere,
+    DealerQueryRefused,
+    NoArbiter,
+    NoSuchSeat,
+    NotAPlayer,
+    NotAtThisMoment,
+    RuleViolation,
+    refuse,
+)
+
+__all__ = ["apply_report", "reportable"]
+
+_PLAY = (Phase.SAY, Phase.DRAW, Phase.BETTING)
+
+
+def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
+    """Apply the remedy the laws give ``report``, or say why it cannot be so now.
+
+    No report touches the rules, so no concession made at the table outlives its occasion
+    (Law 80).
+    """
+    seat = report.seat
+    if not 0 <= seat < state.num_seats:
+        return refuse(
+            NoSuchSeat,
+            7,
+            report,
+            f"is not at this table: its seats are 0 to {state.num_seats - 1}",
+        )
+    if isinstance(report, Dispute):
+        return _dispute(state, report)
+    if seat not in state.seated:
+        return refuse(NotAPlayer, 18, report, "sits this game out, so has no part in it")
+    if isinstance(report, WrongHandSize) and state.phase is Phase.OVER:
+        return _foul_at_the_show(state, report)
+    if state.phase not in _PLAY:
+        return refuse(NotAtThisMoment, _LAW_OF[type(report)], report, _not_now(state))
+    if isinstance(report, (MissingCut, FacedCard, Distraction)):
+        return _deal_report(state, report)
+    if seat not in state.players:
+        why = "has passed" if seat not in state.foul else "has retired with a foul hand"
+        return refuse(NotAPlayer, _LAW_OF[type(report)], report, f"{why}, so has no cards in play")
+    if isinstance(report, Lift):
+        return _lift(state, report)
+    if isinstance(report, ExposedCard):
+        return _exposed(state, report)
+    if isinstance(report, WrongHandSize):
+        return _wrong_size(state, report)
+    if isinstance(report, WrongNumberAsked):
+        return _wrong_number(state, report)
+    assert isinstance(report, AskDealerCount)
+    return _ask_dealer(state, report)
+
+
+_LAW_OF: dict[type, int] = {
+    Lift: 6,
+    MissingCut: 8,
+    FacedCard: 10,
+    Distraction: 16,
+    ExposedCard: 11,
+    WrongHandSize: 12,
+    WrongNumberAsked: 44,
+    AskDealerCount: 49,
+    Dispute: 77,
+}
+
+
+def _not_now(state: GameState) -> str:
+    if state.phase is Phase.STRADDLE:
+        return "cannot report it yet: no card has been dealt (straddling comes first)"
+    if state.phase is Phase.MISDEAL:
+        return "cannot report it now: the deal was a misdeal, and the dealer is to deal again"
+    return "cannot report it: the game is over"
+
+
+def _record(state: GameState, report: Report) -> GameState:
+    return state.with_changes({"history": (*state.history, report)})
+
+
+# --- The deal: Laws 8-16 --------------------------------------------------------------
+
+
+def _deal_report(
+    state: GameState, report: MissingCut | FacedCard | Distraction
+) -> GameState | RuleViolation:
+    dealing = moments.in_deal(state)
+    if isinstance(report, MissingCut):
+        if not report.during_deal:
+            # Law 9: noticed only once the deal was complete, the deal stands.
+            return _record(state, report)
+        if not dealing:
+            return refuse(
+                NotAtThisMoment,
+                9,
+                report,
+                "cannot object during the deal: the deal is complete and play has begun, "
+                "so it stands (report the objection with during_deal=False)",
+            )
+        return misdeal.misdeal(state, report)  # Law 8
+    if not dealing:
+        law = 10 if isinstance(report, FacedCard) else 16
+        return refuse(
+            NotAtThisMoment,
+            law,
+            report,
+            "cannot report it: that happens only during the deal, and play has begun",
+        )
+    if isinstance(report, FacedCard):
+        return misdeal.misdeal(state, report)  # Law 10
+    if report.seat == state.dealer:
+        return refuse(
+            NotAtThisMoment, 16, report, "is the dealer, who cannot distract himself (Law 15)"
+        )
+    return _record(state, report)  # Laws 15-16: he will pay the Law 14 refunds.
+
+
+def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation:
+    seat, card = report.seat, report.card
+    if moments.in_deal(state):
+        # Law 11: he keeps the card, which everyone now knows.
+        if card not in state.hands[seat]:
+            return refuse(
+                CardNotThere, 11, report, f"was not dealt {card}, so it cannot be his exposed card"
+            )
+        if any(isinstance(e, ExposedCard) and e.card == card for e in _this_deal(state)):
+            return refuse(CardNotThere, 11, report, f"had {card} exposed already in this deal")
+        return _record(state, report)
+    served = _just_served(state, seat)
+    if served is None:
+        return refuse(
+            NotAtThisMoment,
+            40,
+            report,
+            "cannot have a card exposed now: that happens while the dealer deals (Law 11) or "
+            "serves his draw (Law 40), and neither is under way",
+        )
+    if card not in served:
+        return refuse(
+            CardNotThere,
+            40,
+            report,
+            f"was not just served {card}, so it cannot be the one exposed",
+        )
+    return _replace_exposed(state, report)
+
+
+def _this_deal(state: GameState) -> tuple[Report | object, ...]:
+    return state.history[moments.deal_start(state) :]
+
+
+def _just_served(state: GameState, seat: int) -> tuple[Card, ...] | None:
+    """The cards the dealer is serving ``seat`` now: served by the last action, not lifted."""
+    if state.phase not in (Phase.DRAW, Phase.BETTING) or moments.is_owed(state, seat):
+        return None
+    start = moments.arrival(state, seat)
+    if moments.drew(state, seat) is None or start != _last_action(state) + 1:
+        return None
+    if moments.lifted(state, seat):
+        return None
+    return moments.served(state, seat) or None
+
+
+def _last_action(state: GameState) -> int:
+    history = state.history
+    for index in range(len(history) - 1, -1, -1):
+        if not isinstance(history[index], REPORT_TYPES):
+            return index
+    return -1
+
+
+def _replace_exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation:
+    """Law 40: the exposed card goes back to the bottom of the stock (Ambiguity 18) and he is
+    served the next card in its place, never one he threw out himself (Law 37)."""
+    seat, card = report.seat, report.card
+    own = frozenset(state.thrown[seat])
+    stock = state.stock
+    replacement = next((c for c in stock if c not in own), None)
+    if replacement is None:
+        return refuse(
+            NotAtThisMoment,
+            40,
+            report,
+            f"cannot be served another card for the exposed {card}: the stock holds none "
+            "but his own discards",
+        )
+    rest = list(stock)
+    rest.remove(replacement)
+    hands = list(state.hands)
+    hands[seat] = tuple(replacement if c == card else c for c in hands[seat])
+    return state.with_changes(
+        {
+            "hands": tuple(hands),
+            "stock": (*rest, card),
+            "history": (*state.history, report),
+        }
+    )
+
+
+# --- Lifting, wrong sizes and wrong numbers: Laws 12-14, 42-48, 63-64 --------------------
+
+
+def _lift(state: GameState, report: Lift) -> GameState | RuleViolation:
+    if moments.is_owed(state, report.seat):
+        return refuse(
+            NotAtThisMoment,
+            41,
+            report,
+            "cannot lift his draw yet: the stock ran short, and the dealer is still to serve "
+            "him from the shuffled discards",
+        )
+    if moments.lifted(state, report.seat):
+        return refuse(AlreadyLifted, 6, report, "has lifted his cards already")
+    return _record(state, report)
+
+
+def _wrong_size(state: GameState, report: WrongHandSize) -> GameState | RuleViolation:
+    seat = report.seat
+    discard = moments.drew(state, seat)
+    if moments.is_owed(state, seat):
+        return refuse(
+            NotAtThisMoment,
+            41,
+            report,
+            "holds fewer than five cards because the stock ran short: the dealer still owes "
+            "him cards (Law 41), so his hand is not wrong",
+        )
+    if discard is None or not discard[1].cards:
+        # His hand is as dealt (a pat player drew nothing).
+        if not moments.lifted(state, seat):
+            return misdeal.misdeal(state, report)  # Law 12
+        start = moments.deal_start(state)
+        return foul.retire(state, report, refunded_by=foul.refund_payer(state, start))  # 13-14
+    if not moments.lifted(state, seat):
+        # Laws 42-43: noticed before the drawn cards are lifted, the dealer takes back the
+        # extra cards or makes up the shortfall, which leaves the hand the engine holds.
+        return _record(state, report)
+    return foul.retire(state, report)  # Law 48, or Law 63 if he bet on it
+
+
+def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | RuleViolation:
+    if len(state.show_order) < 2 or report.seat not in state.show_order:
+        return refuse(
+            NotAtThisMoment,
+            64,
+            report,
+            "cannot be found foul at the end: only a hand shown against another at the show "
+            "can be (the game ended without a show, or his hand was not in it)",
+        )
+    if report.seat in state.foul or report.seat not in state.players:
+        return refuse(NotAPlayer, 64, report, "was found foul already")
+    return foul.settle_without(state, report)
+
+
+def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | RuleViolation:
+    seat = report.seat
+    if moments.drew(state, seat) is None:
+        return refuse(NotAtThisMoment, 44, report, "has not drawn, so cannot have asked for cards")
+    if seat == state.dealer:
+        if not report.served_as_asked:
+            return refuse(
+                NotAtThisMoment,
+                47,
+                report,
+                "is the dealer, who serves himself: what he asked for, he took",
+            )
+        return foul.retire(state, report)  # Law 47
+    if not report.served_as_asked:
+        return _record(state, report)  # Law 44: he was given as many as he discarded.
+    return foul.retire(state, report)  # Law 45
+
+
+# --- The dealer's draw: Laws 49-51 -----------------------------------------------------------
+
+
+def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleViolation:
+    seat = report.seat
+    if seat == state.dealer:
+        return refuse(DealerQueryRefused, 49, report, "is the dealer, and knows how many he drew")
+    if moments.drew(state, seat) is None:
+        return refuse(DealerQueryRefused, 49, report, "has not drawn, so may not ask yet (Law 49)")
+    if moments.drew(state, state.dealer) is None:
+        done = "passed without drawing" if state.dealer not in state.players else "not drawn yet"
+        return refuse(
+            DealerQueryRefused,
+            49,
+            report,
+            f"cannot ask how many the dealer drew: the dealer has {done} (Ambiguity 20)",
+        )
+    if moments.lifted(state, seat):
+        bet = any(
+            isinstance(e, Stake) and e.seat == seat
+            for e in state.history[moments.arrival(state, seat) :]
+        )
+        return refuse(
+            DealerQueryRefused,
+            50,
+            report,
+            f"may no longer ask: he has {'bet' if bet else 'lifted his cards'} since drawing",
+        )
+    return _record(state, report)
+
+
+def dealer_drew(state: GameState) -> int | None:
+    """How many cards the dealer took at the draw, or None if he has not drawn."""
+    discard = moments.drew(state, state.dealer)
+    return None if discard is None else len(discard[1].cards)
+
+
+# --- Disputes: Laws 77-79 -----------------------------------------------------------------
+
+
+def _dispute(state: GameState, report: Dispute) -> GameState | RuleViolation:
+    parties = report.parties
+    if len(set(parties)) != len(parties) or len(parties) < 2:
+        return refuse(
+            NoArbiter,
+            77,
+            report,
+            f"must name two parties or more, each once, not {list(parties)}",
+        )
+    strangers = [s for s in parties if not 0 <= s < state.num_seats]
+    if strangers:
+        return refuse(NoSuchSeat, 77, report, f"names seats not at this table: {strangers}")
+    if report.seat not in parties:
+        return refuse(NoArbiter, 77, report, "must be one of the parties to the dispute")
+    try:
+        disputes.arbiter(state, parties)
+    except ValueError:
+        return refuse(
+            NoArbiter,
+            78,
+            report,
+            "raises a dispute whose parties include the dealer and both his neighbours, so "
+            "the laws name no one to settle it",
+        )
+    return _record(state, report)
+
+
+# --- What may be reported now ------------------------------------------------------------
+
+
+def reportable(state: GameState) -> tuple[Report, ...]:
+    """Every report :func:`apply_report` accepts now, in seat order.
+
+    Of the disputes it lists those between each seat and the dealer, raised by the seat;
+    a dispute among any other parties, two or more, with someone the laws name to settle
+    it (Laws 77-78), is accepted too.
+    """
+    found: list[Report] = []
+    candidates: list[Report] = [
+        Dispute(seat=seat, parties=(seat, state.dealer))
+        for seat in range(state.num_seats)
+        if seat != state.dealer
+    ]
+    if state.phase in _PLAY or state.phase is Phase.OVER:
+        for seat in state.seated:
+            candidates.extend(
+                (
+                    Lift(seat=seat),
+                    MissingCut(seat=seat, during_deal=True),
+                    MissingCut(seat=seat, during_deal=False),
+                    FacedCard(seat=seat),
+                    Distraction(seat=seat),
+                    WrongHandSize(seat=seat),
+                    WrongNumberAsked(seat=seat, served_as_asked=True),
+                    WrongNumberAsked(seat=seat, served_as_asked=False),
+                    AskDealerCount(seat=seat),
+                )
+            )
+            candidates.extend(ExposedCard(seat=seat, card=card) for card in state.hands[seat])
+    for report in candidates:
+        if not isinstance(apply_report(state, report), RuleViolation):
+            found.append(report)
+    return tuple(found)

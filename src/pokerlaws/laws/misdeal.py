@@ -1,0 +1,112 @@
+"""Misdeals and the redeal: Laws 8, 10 and 12 (Ambiguity 17).
+
+A pack dealt uncut and objected to during the deal (Law 8), a card found face up in the pack
+during the deal (Law 10), or a hand of the wrong size reported before it is lifted (Law 12)
+makes a misdeal: the same dealer deals again. The ante and the straddles already staked
+stand for the redeal, and nobody stakes them again (Ambiguity 17); anything staked since the
+deal was staked on cards that are no longer dealt, so it goes back to its owner, and every
+seat dealt in is a player again. The new pack order is the dealer's action
+(:class:`~pokerlaws.Redeal`), whose deck the caller supplies, as with the Law 41 shuffle.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from operator import sub
+
+from pokerlaws.actions import Action, Redeal
+from pokerlaws.cards import Card, pack_set
+from pokerlaws.laws import deal
+from pokerlaws.reports import Report
+from pokerlaws.state import GameState, Phase, Short
+from pokerlaws.violations import RuleViolation, WrongDeck, refuse
+
+__all__ = ["apply_redeal", "default_deck", "legal", "misdeal"]
+
+
+def misdeal(state: GameState, report: Report) -> GameState:
+    """Call a misdeal: back to the moment after the ante and straddles, the dealer to deal."""
+    voluntary = state.voluntary
+    stacks = tuple(stack + back for stack, back in zip(state.stacks, voluntary, strict=True))
+    staked = tuple(map(sub, state.staked, voluntary))
+    # Before the draw a seat's stake is his whole stake so far (a jack-pot ante of any seat
+    # but the ante seat is in neither).
+    stakes = tuple(map(sub, state.stakes, voluntary))
+    top = max(staked)
+    all_in = frozenset(seat for seat in state.seated if stacks[seat] == 0)
+    # Only a shortness the forced stakes made survives (a seat short of the ante).
+    shorts = tuple(
+        Short(short.seat, short.live)
+        for short in state.shorts
+        if short.seat in all_in and staked[short.seat] < top
+    )
+    return state.with_changes(
+        {
+            "phase": Phase.MISDEAL,
+            "to_act": state.dealer,
+            "pending": (state.dealer,),
+            "players": state.seated,
+            "stacks": stacks,
+            "stakes": stakes,
+            "staked": staked,
+            "pool": state.pool - sum(voluntary),
+            "voluntary": (0,) * state.num_seats,
+            "all_in": all_in,
+            "shorts": shorts,
+            "opener": None,
+            "last_staker": None,
+            "may_stand": None,
+            "owed": (),
+            "foul": frozenset(),
+            "history": (*state.history, report),
+        }
+    )
+
+
+def default_deck(state: GameState) -> tuple[Card, ...]:
+    """The pack order the engine gives a redeal when the caller gives none.
+
+    Each card is ranked by a hash keyed with the game's whole original deck order and the
+    number of this redeal, which no single player knows (each has seen only his own cards);
+    it is never taken from the cards alone.
+    """
+    redeals = sum(isinstance(event, Redeal) for event in state.history)
+    seed = " ".join(map(str, state.deck)) + f" redeal {redeals + 1}"
+    key = hashlib.blake2b(seed.encode(), digest_size=32).digest()
+
+    def rank(card: Card) -> bytes:
+        return hashlib.blake2b(str(card).encode(), key=key, digest_size=16).digest()
+
+    return tuple(sorted(state.deck, key=rank))
+
+
+def apply_redeal(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Deal again from ``action.deck`` (Laws 8, 10, 12): the say begins afresh."""
+    assert isinstance(action, Redeal)
+    deck = action.deck
+    if deck is None:
+        deck = default_deck(state)
+    else:
+        pack = pack_set(joker=state.rules.joker)
+        if len(deck) != len(pack) or frozenset(deck) != pack:
+            return refuse(
+                WrongDeck,
+                1,
+                action,
+                f"must deal again from the whole pack of {len(pack)} cards, each once, "
+                f"not {len(deck)} cards that are not that pack",
+            )
+    n = state.num_seats
+    return deal.deal(
+        state.with_changes({"stock": deck}),
+        {
+            "discards": (),
+            "thrown": ((),) * n,
+            "history": (*state.history, Redeal(seat=action.seat, deck=deck)),
+        },
+    )
+
+
+def legal(state: GameState) -> tuple[Action, ...]:
+    """The dealer's one action after a misdeal: deal again (the order left to the engine)."""
+    return (Redeal(seat=state.dealer),)

@@ -1,0 +1,111 @@
+"""When the cards arrived and whether they were lifted, read from the history (Ambiguity 20).
+
+Several laws turn on a moment the engine never stops at: the deal in progress (Laws 8, 10,
+11, 16), a hand still lying untouched (Laws 12-13, 42-43, 48), a draw just served (Law 40),
+a player who has not yet lifted his new cards or bet (Laws 49-50). The engine deals and
+serves inside one transition, so these moments are read off the history when a report asks,
+and nothing is kept for them on the hot path of play:
+
+- the deal in progress is the state just after the deal (or a redeal), before anyone acts:
+  only reports have come since;
+- a player's cards arrive at the deal, at his own discard, or, if the stock could not serve
+  him (Law 41), at the dealer's shuffle;
+- he lifts them by a :class:`~pokerlaws.Lift` report or by his first action after they
+  arrive (Ambiguity 20).
+"""
+
+from __future__ import annotations
+
+from pokerlaws.actions import ACTION_TYPES, DeclineStraddle, Discard, Redeal, Shuffle, Straddle
+from pokerlaws.cards import Card
+from pokerlaws.laws.deal import HAND_SIZE
+from pokerlaws.reports import Lift
+from pokerlaws.state import GameState, Phase
+
+__all__ = ["arrival", "deal_start", "drew", "in_deal", "is_owed", "lifted", "served"]
+
+_ACTIONS = frozenset(ACTION_TYPES)
+_BEFORE_THE_DEAL = (Straddle, DeclineStraddle, Redeal)
+
+
+def deal_start(state: GameState) -> int:
+    """The index in the history of the first event after the latest deal: the deal comes
+    inside the last straddling action, or a redeal, or at once when the game begins."""
+    start = 0
+    for index, event in enumerate(state.history):
+        if isinstance(event, _BEFORE_THE_DEAL):
+            start = index + 1
+    return start
+
+
+def in_deal(state: GameState) -> bool:
+    """Whether the deal is still in progress: dealt, and nobody has acted since."""
+    if state.phase is not Phase.SAY:
+        return False
+    return not any(type(event) in _ACTIONS for event in state.history[deal_start(state) :])
+
+
+def drew(state: GameState, seat: int) -> tuple[int, Discard] | None:
+    """The index and record of ``seat``'s discard in the current deal, or None."""
+    history = state.history
+    for index in range(len(history) - 1, deal_start(state) - 1, -1):
+        event = history[index]
+        if isinstance(event, Discard) and event.seat == seat:
+            return index, event
+    return None
+
+
+def _owed_at_shuffle(state: GameState) -> tuple[frozenset[int], int | None]:
+    """The seats the stock could not fully serve (Law 41), and the shuffle's index."""
+    history = state.history
+    start = deal_start(state)
+    left = len(state.deck) - HAND_SIZE * len(state.seated)
+    owed: set[int] = set()
+    shuffle = None
+    for index in range(start, len(history)):
+        event = history[index]
+        if isinstance(event, Discard):
+            wanted = len(event.cards)
+            if wanted <= left and not owed:
+                left -= wanted
+            else:
+                if wanted > left:
+                    owed.add(event.seat)
+                left = 0
+        elif isinstance(event, Shuffle):
+            shuffle = index
+    return frozenset(owed), shuffle
+
+
+def arrival(state: GameState, seat: int) -> int:
+    """The index in the history just after ``seat``'s present cards arrived."""
+    discard = drew(state, seat)
+    if discard is None:
+        return deal_start(state)
+    owed, shuffle = _owed_at_shuffle(state)
+    if seat in owed and shuffle is not None:
+        return shuffle + 1
+    return discard[0] + 1
+
+
+def lifted(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has lifted his present cards (Ambiguity 20)."""
+    for event in state.history[arrival(state, seat) :]:
+        if event.seat == seat and (type(event) in _ACTIONS or isinstance(event, Lift)):
+            return True
+    return False
+
+
+def served(state: GameState, seat: int) -> tuple[Card, ...]:
+    """The cards served to ``seat`` at this draw, in his hand now (none before he drew)."""
+    discard = drew(state, seat)
+    if discard is None:
+        return ()
+    count = len(discard[1].cards)
+    hand = state.hands[seat]
+    return hand[len(hand) - count :] if count else ()
+
+
+def is_owed(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` still waits for cards the stock could not give him (Law 41)."""
+    return any(owed_seat == seat for owed_seat, _ in state.owed)
