@@ -122,13 +122,20 @@ def replay_game(
     deck: Sequence[pl.Card],
     carried: int = 0,
     jackpot_round: int = 0,
-    actions: Sequence[pl.Action],
+    actions: Sequence[pl.Event],
     finished: bool = True,
 ) -> Outcome:
     """Replay ``actions`` from the game's start with the reference's own books.
 
     ``finished`` says the actions are a whole game, so that an opened game with two or more
     players left has reached its show; pass ``False`` for part of a game (no payouts then).
+
+    Reports of irregularities are followed too (LAWS.md, Laws 8-16, 40, 42-48, 63-64,
+    Ambiguities 17, 18, 20): a misdeal gives back what was staked since the deal and the
+    redeal deals the recorded deck; a foul hand retires, a foul hand dealt being refunded
+    its ante or straddle by the dealer or the first distracter; a card exposed in serving
+    goes under the stock; a hand found foul after the show loses it. Whether the game was
+    over before a report (a public fact) is asked of the engine, nothing else.
     """
     n = len(stacks)
     ante = rules.ante
@@ -153,8 +160,11 @@ def replay_game(
 
     # Law 20 (ordinary game): the ante seat posts the ante, or what he has.
     # Law 30 (jack-pot): every seat with chips antes; only the ante seat's is in his stake.
+    ante_paid = [0] * n
     for seat in seated if jackpot_round else [ante_seat]:
-        post_forced(seat, min(ante, stack[seat]), in_stake=seat == ante_seat)
+        ante_paid[seat] = min(ante, stack[seat])
+        post_forced(seat, ante_paid[seat], in_stake=seat == ante_seat)
+    straddle_paid = [0] * n
 
     # Law 7: five rounds of one card, from the dealer's left, among the seats dealt in.
     deal_order = _from_left_of(dealer, seated, n)
@@ -186,13 +196,94 @@ def replay_game(
             if seat not in already and stack[seat] == 0 and whole[seat] < highest:
                 shorts.append(ShortPlayer(seat, whole[seat], moment, frozenset(players)))
 
+    def misdeal() -> None:
+        # Ambiguity 17: the ante and straddles stand; what was staked since goes back.
+        nonlocal pool, opened, opener, last_staker
+        for seat in seated:
+            stack[seat] += voluntary[seat]
+            pool -= voluntary[seat]
+            whole[seat] -= voluntary[seat]
+            voluntary[seat] = 0
+        players[:] = seated
+        opened, opener, last_staker = False, None, None
+        highest = max(whole)
+        shorts[:] = [s for s in shorts if stack[s.seat] == 0 and whole[s.seat] < highest]
+
+    def deal(pack: Sequence[pl.Card]) -> None:
+        nonlocal stock, owed, shortage, shuffled, dealt
+        for seat in seated:
+            hands[seat] = []
+        for i in range(5 * len(seated)):
+            hands[deal_order[i % len(seated)]].append(pack[i])
+        stock = list(pack[5 * len(seated) :])
+        dealt = {s: tuple(hands[s]) for s in seated}
+        thrown.clear()
+        gathered.clear()
+        drew.clear()
+        services.clear()
+        owed, shortage, shuffled = [], False, False
+
     note_shorts(-1)
+    # Ambiguity 20: cards lie untouched until a Lift or their holder's next action.
+    lifted = dict.fromkeys(seated, False)
+    drew: dict[int, int] = {}
+    acted = False  # has anyone acted since the (latest) deal?
+    distracter: int | None = None
+    fouled_at_show: set[int] = set()
+
+    def retire(seat: int) -> None:
+        nonlocal owed
+        players.remove(seat)
+        owed = [(s, c) for s, c in owed if s != seat]
+
     for index, action in enumerate(actions):
         seat = action.seat
+        if isinstance(action, _PLAYER_ACTIONS):
+            lifted[seat] = True
+            acted = True
+        if isinstance(action, pl.Lift):
+            lifted[seat] = True
+        elif isinstance(action, pl.Distraction):
+            distracter = seat if distracter is None else distracter
+        elif isinstance(action, pl.MissingCut | pl.FacedCard) and not acted:
+            if isinstance(action, pl.FacedCard) or action.during_deal:
+                misdeal()
+        elif isinstance(action, pl.ExposedCard) and acted:
+            # Law 40, Ambiguity 18: under the stock; the next card not his own instead.
+            mine = thrown.get(seat, [])
+            replacement = next(card for card in stock if card not in mine)
+            stock.remove(replacement)
+            stock.append(action.card)
+            hand = hands[seat]
+            hand[hand.index(action.card)] = replacement
+        elif isinstance(action, pl.WrongNumberAsked) and action.served_as_asked:
+            retire(seat)  # Laws 45, 47: foul, no refund
+        elif isinstance(action, pl.WrongHandSize):
+            if _over_before(rules, stacks, dealer, deck, carried, jackpot_round, actions, index):
+                fouled_at_show.add(seat)  # Law 64
+            elif drew.get(seat, 0) == 0:
+                if not lifted[seat]:
+                    misdeal()  # Law 12
+                else:
+                    retire(seat)  # Law 13, and the Law 14 refund (Law 16: the distracter)
+                    payer = dealer if distracter is None else distracter
+                    due = straddle_paid[seat] or ante_paid[seat]
+                    paid = min(due, stack[payer]) if payer != seat else 0
+                    stack[payer] -= paid
+                    stack[seat] += paid
+            elif lifted[seat]:
+                retire(seat)  # Laws 48, 63 (before lifting, Laws 42-43 correct it)
+        elif isinstance(action, pl.Redeal):
+            assert action.deck is not None, "the history records the deck used"
+            deal(action.deck)
+            distracter = None
+            lifted = dict.fromkeys(seated, False)
+            acted = False
         if isinstance(action, pl.Straddle):
             # Laws 21-22: the first straddle is double the ante, each later one an ante more;
             # the straddler's stake is the new level.
             straddle_level = 2 * ante if straddle_level == 0 else straddle_level + ante
+            straddle_paid[seat] = straddle_level
             post_forced(seat, straddle_level - whole[seat], in_stake=True)
         elif isinstance(action, pl.Stake):
             assert 0 < action.amount <= stack[seat]
@@ -212,6 +303,8 @@ def replay_game(
                 hands[seat].remove(card)
             thrown[seat] = cards
             gathered.extend(cards)
+            drew[seat] = len(cards)
+            lifted[seat] = False
             if shortage:
                 # Ambiguity 19: after the short player, each one discards and is owed.
                 if cards:
@@ -255,6 +348,7 @@ def replay_game(
                 for card in take:
                     pile.remove(card)
                 hands[owed_seat].extend(take)
+                lifted[owed_seat] = False
                 services.append(Service(index, owed_seat, tuple(take), own_taken))
             owed = []
         note_shorts(index)
@@ -271,11 +365,14 @@ def replay_game(
         # Law 59: the show, starting on the left of the last player to stake.
         assert last_staker is not None
         show_order = tuple(_from_left_of(last_staker, players, n))
-        values = {s: pl.evaluate(hands[s], rules.hands) for s in players}
+        # Law 64: a hand found foul after the show takes no part in the settlement.
+        judged = [s for s in players if s not in fouled_at_show]
+        values = {s: pl.evaluate(hands[s], rules.hands) for s in judged}
         assert all(len(hands[s]) == 5 for s in players)
         left = _settle(
-            rules, n, dealer, players, values, whole, voluntary, forced, shorts, pool, payouts
+            rules, n, dealer, judged, values, whole, voluntary, forced, shorts, pool, payouts
         )
+        players = judged
 
     false_opener = None
     if (
@@ -316,6 +413,33 @@ def replay_game(
         thrown={s: frozenset(cards) for s, cards in thrown.items()},
         false_opener=false_opener,
     )
+
+
+_PLAYER_ACTIONS = (pl.Pass, pl.Stake, pl.Stand, pl.Discard)
+
+
+def _over_before(
+    rules: pl.Rules,
+    stacks: Sequence[int],
+    dealer: int,
+    deck: Sequence[pl.Card],
+    carried: int,
+    jackpot_round: int,
+    actions: Sequence[pl.Event],
+    index: int,
+) -> bool:
+    """Whether the game was over before its ``index``-th event: a public fact, asked of the
+    engine (the reference keeps no turn order of its own)."""
+    game = pl.GameRecord(
+        rules=rules,
+        stacks=tuple(stacks),
+        dealer=dealer,
+        deck=tuple(deck),
+        carried=carried,
+        jackpot_round=jackpot_round,
+        actions=tuple(actions[:index]),
+    )
+    return pl.replay(game).phase is pl.Phase.OVER
 
 
 def _holds_openers(hand: Sequence[pl.Card], jackpot_round: int, rules: pl.HandRules) -> bool:

@@ -113,11 +113,15 @@ def _relabel(card: pl.Card, mapping: dict[pl.Card, pl.Card]) -> pl.Card:
     return mapping.get(card, card)
 
 
-def _relabel_action(action: pl.Action, mapping: dict[pl.Card, pl.Card]) -> pl.Action:
+def _relabel_action(action: pl.Event, mapping: dict[pl.Card, pl.Card]) -> pl.Event:
     if isinstance(action, pl.Discard):
         return pl.Discard(seat=action.seat, cards=[_relabel(c, mapping) for c in action.cards])
     if isinstance(action, pl.Shuffle) and action.order is not None:
         return pl.Shuffle(seat=action.seat, order=[_relabel(c, mapping) for c in action.order])
+    if isinstance(action, pl.Redeal) and action.deck is not None:
+        return pl.Redeal(seat=action.seat, deck=[_relabel(c, mapping) for c in action.deck])
+    if isinstance(action, pl.ExposedCard):
+        return pl.ExposedCard(seat=action.seat, card=_relabel(action.card, mapping))
     return action
 
 

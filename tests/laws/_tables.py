@@ -151,7 +151,7 @@ def pass_until_over(state: pl.GameState) -> pl.GameState:
     return state
 
 
-def refused(state: pl.GameState, action: pl.Action, kind: type[V], law: int | None = None) -> V:
+def refused(state: pl.GameState, action: pl.Event, kind: type[V], law: int | None = None) -> V:
     """Apply an action the laws forbid and return the violation, checking what every refusal
     must do: be of ``kind``, cite ``law`` (or some law), name the seat, and change nothing."""
     before = snapshot(state)

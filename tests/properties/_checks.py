@@ -95,9 +95,10 @@ def check_shape(state: pl.GameState) -> None:
     )
 
 
-def check_recorded(before: pl.GameState, action: pl.Action, after: pl.GameState) -> None:
+def check_recorded(before: pl.GameState, action: pl.Event, after: pl.GameState) -> None:
     """``after``'s history is ``before``'s and ``action``; a ``Shuffle`` that left the order
-    to the engine is recorded with the order it used (Law 41), so that records replay."""
+    to the engine is recorded with the order it used (Law 41), and a ``Redeal`` that left
+    the deck to the engine with the deck it used (Law 8), so that records replay."""
     assert after.history[:-1] == before.history
     if isinstance(action, pl.Shuffle) and action.order is None:
         used = after.history[-1]
@@ -105,6 +106,12 @@ def check_recorded(before: pl.GameState, action: pl.Action, after: pl.GameState)
         assert used.seat == action.seat
         assert used.order is not None
         assert Counter(used.order) == Counter(before.discards)
+    elif isinstance(action, pl.Redeal) and action.deck is None:
+        used = after.history[-1]
+        assert isinstance(used, pl.Redeal)
+        assert used.seat == action.seat == before.dealer
+        assert used.deck is not None
+        assert Counter(used.deck) == Counter(before.deck)
     else:
         assert after.history[-1] == action
 

@@ -69,6 +69,7 @@ _WEIGHTS: dict[type, int] = {
     pl.Stand: 1,
     pl.DeclineStraddle: 1,
     pl.Pass: 1,
+    pl.Redeal: 1,
 }
 
 
@@ -95,6 +96,9 @@ def choose(data: st.DataObject, state: pl.GameState, *, passing: int = 1) -> pl.
         choices = [choices[0]] if how < 2 else [choices[-1]] if how == 2 else choices
     elif kind is pl.Shuffle:
         return shuffle_order(data, state)
+    elif kind is pl.Redeal and data.draw(st.booleans()):
+        # Law 8: the dealer's new pack, or the engine's order.
+        return pl.Redeal(seat=state.dealer, deck=tuple(data.draw(st.permutations(state.deck))))
     return data.draw(st.sampled_from(choices))
 
 
@@ -130,7 +134,7 @@ def play(
     raise AssertionError(f"the game did not end: {state.history}")
 
 
-def reference_of(start: Start, actions: tuple[pl.Action, ...]) -> Outcome:
+def reference_of(start: Start, actions: tuple[pl.Event, ...]) -> Outcome:
     rules, stacks, dealer, deck, carried, round_ = start
     return replay_game(
         rules,
@@ -148,13 +152,17 @@ def compare(start: Start, states: list[pl.GameState]) -> Outcome:
     end = states[-1]
     ref = reference_of(start, end.history)
 
-    dealt = next(s for s in states if any(s.hands))
+    # After a misdeal, the cards of the last deal (Law 8: the same dealer deals again).
+    redealt = max(
+        (i for i, event in enumerate(end.history) if isinstance(event, pl.Redeal)), default=-1
+    )
+    dealt = next(s for s in states[redealt + 1 :] if any(s.hands))
     for seat in range(end.num_seats):
         assert frozenset(dealt.hands[seat]) == frozenset(ref.dealt.get(seat, ())), seat
 
     served = []
     for index, (before, after) in enumerate(itertools.pairwise(states)):
-        if not isinstance(end.history[index], pl.Discard | pl.Shuffle):
+        if index <= redealt or not isinstance(end.history[index], pl.Discard | pl.Shuffle):
             continue  # the deal happens inside the transition that ends the straddles
         for seat in range(end.num_seats):
             new = frozenset(after.hands[seat]) - frozenset(before.hands[seat])
@@ -240,6 +248,60 @@ def test_law_37_and_outcomes_agree_with_the_reference(data: st.DataObject, start
         own = ref.thrown.get(seat, frozenset())
         returned = sum(s.own for s in ref.services if s.seat == seat)
         assert len(own & frozenset(end.hands[seat])) == returned
+
+
+def play_reporting(data: st.DataObject, state: pl.GameState) -> list[pl.GameState]:
+    """Play ``state`` to its end, reporting irregularities between the actions: about one
+    step in four is a report ``reportable`` lists (then often a foul found at the show)."""
+    states = [state]
+    reported = 0
+    for _ in range(2_000):
+        reports = [r for r in pl.reportable(state) if not isinstance(r, pl.Dispute)]
+        if reported >= 12:
+            reports = []  # a report may change nothing: a dozen a game, then play goes on
+        if sum(isinstance(e, pl.Redeal) for e in state.history) >= 2:
+            # A table may misdeal without end; two redeals are enough to try.
+            reports = [r for r in reports if _after(state, r).phase is not pl.Phase.MISDEAL]
+        if state.phase is pl.Phase.OVER:
+            late = [r for r in reports if isinstance(r, pl.WrongHandSize)]
+            found_foul: bool = bool(late) and data.draw(st.booleans())
+            if found_foul:
+                states.append(pl.apply_or_raise(state, data.draw(st.sampled_from(late))))
+            return states
+        if reports and data.draw(st.integers(0, 3)) == 0:
+            reported += 1
+            event_ = data.draw(st.sampled_from(reports))
+            event(f"report: {type(event_).__name__}")
+            after = pl.apply_or_raise(state, event_)
+        else:
+            after = pl.apply_or_raise(state, choose(data, state))
+        assert sum(after.stacks) + after.pool == sum(state.stacks) + state.pool
+        states.append(after)
+        state = after
+    raise AssertionError(f"the game did not end: {state.history}")
+
+
+def _after(state: pl.GameState, report: pl.Report) -> pl.GameState:
+    return pl.apply_or_raise(state, report)
+
+
+@settings(deadline=None, max_examples=40)
+@given(st.data(), starts())
+def test_law_64_games_with_irregularities_agree_with_the_reference(
+    data: st.DataObject, start: Start
+) -> None:
+    """Laws 8-16, 40, 42-48, 63-64: misdeals and redeals, foul hands and their refunds, cards
+    exposed in dealing and serving, and foul hands found at the show, mixed with legal
+    play: every card dealt and served, every payout and stack as the reference has them,
+    and the record replays to the same end through the notation and JSON."""
+    states = play_reporting(data, begin(start))
+    compare(start, states)
+    end = states[-1]
+    game = pl.record(end)
+    assert pl.replay(pl.parse_record(pl.format_record(game))) == end
+    assert pl.from_json(pl.to_json(game)) == game
+    if end.foul:
+        event("a foul hand retired")
 
 
 @REFERENCE

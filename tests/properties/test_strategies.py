@@ -603,12 +603,13 @@ def test_sittings_stop_when_the_table_is_over() -> None:
 @settings(deadline=None)
 @given(data=st.data(), state=ps.game_states())
 def test_legal_actions_draws_only_legal_actions(state: pl.GameState, data: st.DataObject) -> None:
-    """Listed actions, or at Law 41's shuffle the dealer's own order of the discards."""
+    """Listed actions, or at Law 41's shuffle the dealer's own order of the discards, or
+    after a misdeal his own new pack (Law 8)."""
     if state.phase is pl.Phase.OVER:
         return
     action = data.draw(ps.legal_actions(state))
     assert action in pl.legal_actions(state) or (
-        isinstance(action, pl.Shuffle) and pl.is_legal(state, action)
+        isinstance(action, pl.Shuffle | pl.Redeal) and pl.is_legal(state, action)
     )
 
 
