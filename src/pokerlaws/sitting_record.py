@@ -291,7 +291,7 @@ class _Reader:
             raise self.bad("the name is not a quoted string")
         return value, rest[end:].strip()
 
-    def run(self) -> tuple[SittingRecord, tuple[tuple[int, ...], ...]]:
+    def run(self) -> tuple[SittingRecord, tuple[int, ...], tuple[tuple[int, ...], ...]]:
         first = self.lines[0].split() if self.lines else []
         self.at = 1
         if first != [FORMAT, str(VERSION)]:
@@ -302,6 +302,7 @@ class _Reader:
         players: list[tuple[str, int]] = []
         cut: tuple[Card, ...] | None = None
         entries: list[Entry] = []
+        starts: list[int] = []
         lines: list[tuple[int, ...]] = []
         for number, line in self.next_line():
             word, _, rest = line.partition(" ")
@@ -333,10 +334,12 @@ class _Reader:
                     raise self.bad(f"games are numbered in order: this is not game {rest!r}")
                 game, at = self.game(number)
                 entries.append(game)
+                starts.append(number)
                 lines.append(at)
             elif word in ("join", "leave", "buy") and entries:
                 entries.append(self.change(word, rest))
-                lines.append((number,))
+                starts.append(number)
+                lines.append(())
             elif line == "end sitting":
                 rest_lines = list(self.next_line())
                 if rest_lines:
@@ -350,7 +353,7 @@ class _Reader:
                 record_ = SittingRecord(
                     terms=built, players=tuple(players), cut=cut, entries=tuple(entries)
                 )
-                return record_, tuple(lines)
+                return record_, tuple(starts), tuple(lines)
             else:
                 raise self.bad(
                     f"unexpected line {line!r}: a sitting record has its header (term, player, "
@@ -392,9 +395,11 @@ class _Reader:
         return Join(name=name, chips=chips, seat=self.number(tokens[2], "the seat"))
 
 
-def parse_sitting_record_lines(text: str) -> tuple[SittingRecord, tuple[tuple[int, ...], ...]]:
-    """Read sitting record ``text``; return it and, for each entry, its lines (a game's: the
-    line of each action; a change's: its own line).
+def parse_sitting_record_lines(
+    text: str,
+) -> tuple[SittingRecord, tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """Read sitting record ``text``; return it, the 1-based line each entry begins on, and
+    for each entry the line of each of its actions (none for a table change).
 
     Raises:
         NotationError: the text is malformed (``.line`` is the 1-based line).
