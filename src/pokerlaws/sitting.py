@@ -510,7 +510,7 @@ def _begin(
     names = tuple(name for name, _ in pairs)
     stacks = tuple(chips for _, chips in pairs)
     game = new_game(rules, stacks, dealer=dealer, deck=deck)
-    return Sitting(
+    sitting = Sitting(
         agreed=rules,
         rules=rules,
         terms=terms,
@@ -522,6 +522,7 @@ def _begin(
         button=dealer,
         accounts=tuple(Account(name=name, brought=chips) for name, chips in pairs),
     )
+    return _close(sitting, game) if game.phase is Phase.OVER else sitting
 
 
 def play(sitting: Sitting, action: Action) -> Sitting | RuleViolation:
@@ -610,13 +611,16 @@ def deal_next(sitting: Sitting, *, deck: Sequence[Card]) -> Sitting:
             carried=last.pool,
             jackpot_round=_round_after(last),
         )
-    return attrs.evolve(
+    dealt = attrs.evolve(
         sitting,
         game=following,
         chips=following.stacks,
         game_seating=sitting.seating,
         button=following.dealer,
     )
+    # A game can end as it begins (the antes leave nobody able to open): it is finished all
+    # the same, so the kitty and the broke players are seen to at once.
+    return _close(dealt, following) if following.phase is Phase.OVER else dealt
 
 
 # --- A player leaves (here, for a broke player leaves as a game ends) ---------------------
