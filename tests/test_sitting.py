@@ -633,3 +633,16 @@ def test_a_game_s_own_error_is_named_at_its_line_in_the_sitting_text() -> None:
     with pytest.raises(pl.NotationError) as error:
         pl.parse_sitting_record("\n".join(lines))
     assert error.value.line == at + 1
+
+
+def test_the_sitting_record_in_the_docs_is_one_that_replays() -> None:
+    """docs/notation.md's example is a sitting record the laws allow, read as it says."""
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "notation.md").read_text(encoding="utf-8")
+    text = page.split("## Sitting records", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    sitting = pl.replay_sitting(pl.parse_sitting_record(text))
+    assert [name for name, _ in sitting.cut[-1]] == ["Bob", "Cy"]
+    assert sitting.seating == ("Ann", "Dee", "Bob", "Cy")
+    assert (sitting.dealer, sitting.game.jackpot_round) == ("Ann", 1)
+    assert pl.format_sitting_record(pl.record_sitting(sitting)) == text
