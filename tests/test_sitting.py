@@ -646,3 +646,53 @@ def test_the_sitting_record_in_the_docs_is_one_that_replays() -> None:
     assert sitting.seating == ("Ann", "Dee", "Bob", "Cy")
     assert (sitting.dealer, sitting.game.jackpot_round) == ("Ann", 1)
     assert pl.format_sitting_record(pl.record_sitting(sitting)) == text
+
+
+def _places(node: Any, path: str) -> Any:
+    """Every (path, object, member) of a JSON document."""
+    if isinstance(node, dict):
+        for key, inner in node.items():
+            yield f"{path}.{key}", node, key
+            yield from _places(inner, f"{path}.{key}")
+    elif isinstance(node, list):
+        for index, inner in enumerate(node):
+            yield from _places(inner, f"{path}[{index}]")
+
+
+def test_every_sitting_document_validates_and_a_wrong_shape_is_refused_by_both() -> None:
+    """The schema covers the sitting's documents: each validates, and a member dropped or
+    added anywhere is refused by the schema and by from_json, naming the place."""
+    import json
+
+    from jsonschema import Draft202012Validator
+
+    validator = Draft202012Validator(pl.json_schema())
+    sitting = pl.join(over(sit([("Ann", 3), ("Bob", 3)])), "Cy", 2)
+    refused = pl.change_rules(sitting, pl.Rules(ante=1, limit=2), name="Ann")
+    documents = [
+        sitting,
+        pl.record_sitting(sitting),
+        pl.settle(sitting),
+        pl.sitting_view(sitting, "Ann"),
+        pl.SittingTerms(kitty_percent=3),
+        pl.Leave(name="Ann"),
+        pl.BuyChips(name="Ann", chips=2),
+        refused,
+    ]
+    rng = random.Random(0)
+    spoilt = 0
+    for value in documents:
+        document = json.loads(pl.to_json(value))
+        validator.validate(document)
+        assert document["type"] == type(value).__name__
+        places = list(_places(document, "$"))
+        for path, container, key in rng.sample(places, min(40, len(places))):
+            if key in ("format", "type"):
+                continue
+            saved = container.pop(key)
+            assert not validator.is_valid(document), path
+            with pytest.raises(pl.NotationError):
+                pl.from_json(json.dumps(document))
+            container[key] = saved
+            spoilt += 1
+    assert spoilt > 100

@@ -263,6 +263,13 @@ class Sitting:
     kitty: int = 0
     history: tuple[Entry, ...] = ()
 
+    def __attrs_post_init__(self) -> None:
+        # Shape only, as for every value of pokerlaws: legality is the functions' business.
+        if len(self.chips) != len(self.seating) or len(set(self.seating)) != len(self.seating):
+            raise ValueError("a sitting's seating must name each player once, with his chips")
+        if len(self.game_seating) != self.game.num_seats:
+            raise ValueError("a sitting's game_seating must name every seat of its game")
+
     # --- What a table UI asks -----------------------------------------------------------
 
     @property
