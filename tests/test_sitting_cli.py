@@ -95,3 +95,28 @@ def test_check_a_malformed_sitting_record(tmp_path: Path) -> None:
     done = run("check", write(tmp_path, text.replace('player "Bob" 10', "player Bob 10")))
     assert done.returncode == 2
     assert done.stdout.splitlines()[1].startswith("line 6: a player's name is written")
+
+
+def test_check_names_a_game_that_begins_otherwise_and_a_json_action_by_path(
+    tmp_path: Path,
+) -> None:
+    record = pl.record_sitting(sitting())
+    lines = pl.format_sitting_record(record).split("\n")
+    second = lines.index("game 2")
+    at = next(i for i in range(second, len(lines)) if lines[i].startswith("carried "))
+    lines[at] = "carried 99"
+    done = run("check", write(tmp_path, "\n".join(lines)))
+    assert done.returncode == 1
+    assert done.stdout.splitlines()[0] == f"illegal at line {second + 1}"
+    assert "the game does not begin as the sitting deals it: carried 99" in done.stdout
+
+    document = json.loads(pl.to_json(record))
+    document["entries"][0]["actions"][0] = {"type": "Stake", "seat": 0, "amount": 99}
+    done = run("check", write(tmp_path, json.dumps(document), "bad.json"), "--json")
+    assert done.returncode == 1
+    verdict = json.loads(done.stdout)
+    assert (verdict["path"], verdict["line"], verdict["action"]) == (
+        "$.entries[0].actions[0]",
+        None,
+        "0 stake 99",
+    )

@@ -13,7 +13,7 @@ from typing import Any, TextIO
 from pokerlaws.cards import NotationError
 from pokerlaws.jsonio import from_json
 from pokerlaws.notation import format_action
-from pokerlaws.sitting import Sitting
+from pokerlaws.sitting import BuyChips, Join, Leave, Sitting
 from pokerlaws.sitting_record import (
     FORMAT,
     IllegalSittingRecord,
@@ -24,9 +24,9 @@ from pokerlaws.sitting_record import (
     replay_sitting,
 )
 
-__all__ = ["check_sitting", "sitting_text"]
+__all__ = ["check_sitting", "print_refusal", "sitting_text"]
 
-_TYPES = ('"SittingRecord"', '"Sitting"')
+_TYPES = ("SittingRecord", "Sitting")
 
 
 def sitting_text(path: str) -> str | None:
@@ -45,7 +45,7 @@ def sitting_text(path: str) -> str | None:
             document = json.loads(body)
         except ValueError:
             return None
-        if isinstance(document, dict) and json.dumps(document.get("type")) in _TYPES:
+        if isinstance(document, dict) and document.get("type") in _TYPES:
             return text
     return None
 
@@ -69,6 +69,43 @@ def _entry_text(record: SittingRecord, entry: int) -> str:
     return next(line for line in lines if line.split(" ", 1)[0] in ("join", "leave", "buy"))
 
 
+def print_refusal(
+    record: SittingRecord,
+    refused: IllegalSittingRecord,
+    starts: tuple[int | None, ...],
+    lines: tuple[tuple[int, ...], ...],
+    as_json: bool,
+    out: TextIO,
+) -> None:
+    """Print where and why the record is refused: its line in a text, its path in JSON."""
+    entry, index = refused.entry, refused.index
+    text = bool(starts) and starts[0] is not None
+    found: dict[str, Any] = {
+        "entry": entry,
+        "index": index,
+        # The start (entry -1) is the header, which begins on line 1 of a text.
+        "line": (starts[entry] if entry >= 0 else 1) if text else None,
+        "path": "$" if entry < 0 else f"$.entries[{entry}]",
+        "message": refused.message,
+    }
+    if refused.violation is not None and index is not None:
+        found["path"] += f".actions[{index}]"
+        found["line"] = lines[entry][index] if text else None
+        found["action"] = format_action(refused.violation.action)
+        found["law"] = refused.violation.law
+        found["violation"] = type(refused.violation).__name__
+        found["message"] = refused.violation.message
+    elif entry >= 0 and isinstance(record.entries[entry], Join | Leave | BuyChips):
+        found["action"] = _entry_text(record, entry)
+    if as_json:
+        print(json.dumps({"result": "illegal", **found}), file=out)
+        return
+    where = f"line {found['line']}" if found["line"] is not None else found["path"]
+    what = f": {found['action']}" if "action" in found else ""
+    print(f"illegal at {where}{what}", file=out)
+    print(found["message"], file=out)
+
+
 def check_sitting(text: str, as_json: bool, out: TextIO) -> int:
     """Replay a sitting record and print the verdict; return the exit status (0, 1 or 2)."""
     try:
@@ -84,32 +121,7 @@ def check_sitting(text: str, as_json: bool, out: TextIO) -> int:
     try:
         sitting = replay_sitting(record)
     except IllegalSittingRecord as refused:
-        found: dict[str, Any] = {
-            "entry": refused.entry,
-            "index": refused.index,
-            # The start (entry -1) is the header, which begins on line 1 of a text.
-            "line": starts[refused.entry] if refused.entry >= 0 else starts[0] and 1,
-            "message": refused.message,
-        }
-        if refused.violation is not None and refused.index is not None:
-            found["line"] = lines[refused.entry][refused.index] if lines[refused.entry] else None
-            found["action"] = format_action(refused.violation.action)
-            found["law"] = refused.violation.law
-            found["violation"] = type(refused.violation).__name__
-            found["message"] = refused.violation.message
-        elif refused.entry >= 0 and not lines[refused.entry] and starts[refused.entry]:
-            found["action"] = _entry_text(record, refused.entry)
-        if as_json:
-            print(json.dumps({"result": "illegal", **found}), file=out)
-        else:
-            where = (
-                f"line {found['line']}"
-                if found["line"] is not None
-                else (f"$.entries[{refused.entry}]")
-            )
-            what = f": {found['action']}" if "action" in found else ""
-            print(f"illegal at {where}{what}", file=out)
-            print(found["message"], file=out)
+        print_refusal(record, refused, starts, lines, as_json, out)
         return 1
     outcome: dict[str, Any] = {
         "games": len(sitting.games) + (not sitting.between_games),
