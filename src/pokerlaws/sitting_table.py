@@ -153,6 +153,9 @@ def change_rules(sitting: Sitting, rules: Rules, *, name: str) -> Sitting | Rule
     return RulesFixed(law=81, seat=seat, action=asked, message=message)
 
 
+# --- Settling -----------------------------------------------------------------------------
+
+
 @attrs.frozen(kw_only=True)
 class Settlement:
     """How a sitting ends (:func:`settle`): ``sum(results) + kitty == 0``.
@@ -179,15 +182,12 @@ class Settlement:
         raise ValueError(f"no player named {name!r} sat at this sitting")
 
 
-# --- Settling -----------------------------------------------------------------------------
-
-
 def settle(sitting: Sitting) -> Settlement:
     """Settle the sitting: each player's net result, the unwon pool divided, the kitty.
 
     The pool left at the end goes in equal shares to the players dealt into the last game
     who still sit at the table, odd chips one each from the last dealer's left; with none of
-    them left, to the kitty (Ambiguity 26; see the module's notes).
+    them left, to the kitty (Ambiguity 26; the reading is set out in :mod:`pokerlaws.sitting`).
 
     Raises:
         ValueError: a game is in play (finish it first).

@@ -329,3 +329,23 @@ class Sittings(RuleBasedStateMachine):
 
 TestSittings = Sittings.TestCase
 TestSittings.settings = settings(deadline=None, stateful_step_count=50)
+
+
+@settings(deadline=None)
+@given(st.one_of(ps.sitting_states(max_games=4), st.from_type(pl.Sitting)))
+def test_sitting_states_are_sittings_reached_by_play(sitting: pl.Sitting) -> None:
+    """What ps.sitting_states (and from_type(Sitting)) draws replays from its own record."""
+    check_books(sitting)
+    assert pl.replay_sitting(pl.record_sitting(sitting)) == sitting
+
+
+def test_sitting_states_check_their_arguments() -> None:
+    from hypothesis.errors import InvalidArgument
+
+    for bad in (
+        ps.sitting_states(max_games=0),
+        ps.sitting_states(min_players=1),
+        ps.sitting_states(min_players=5, max_players=3),
+    ):
+        with pytest.raises(InvalidArgument):
+            bad.validate()
