@@ -102,10 +102,19 @@ def test_law_2_the_cut_is_made_with_the_pack_itself() -> None:
         pl.start_sitting(RULES, players, cut=["2c", *pack[1:]], deck=DECK)  # type: ignore[list-item]
 
 
-def test_cut_for_deal_is_the_cut_on_its_own() -> None:
+def test_law_2_cut_for_deal_is_the_cut_on_its_own() -> None:
+    """Law 2 with the cards alone: a king each, then the six is lower than the seven."""
     rounds, dealer = pl.cut_for_deal(["A", "B"], pl.parse_cards("Ks Kh 7c 6d"))
     assert dealer == 1
     assert len(rounds) == 2
+    with pytest.raises(ValueError, match="Joker has no rank"):
+        pl.cut_for_deal(["A", "B"], pl.parse_cards("Ks Jk 7c"))
+    with pytest.raises(ValueError, match="nobody is there"):
+        pl.cut_for_deal([], pl.standard_deck())
+    with pytest.raises(TypeError, match="hold Cards"):
+        pl.cut_for_deal(["A", "B"], ["Ks", "Kh"])  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="hold strs"):
+        pl.cut_for_deal(["A", 2], pl.standard_deck())  # type: ignore[list-item]
 
 
 @pytest.mark.parametrize(

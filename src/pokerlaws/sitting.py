@@ -395,8 +395,20 @@ def cut_for_deal(
     Players tied for the lowest card draw again, only they, from the following cards.
 
     Raises:
-        ValueError: the cards run out before one player is lowest.
+        TypeError: ``names`` or ``cards`` is not a sequence of names or of cards.
+        ValueError: nobody cuts, a card is the Joker (it has no rank to cut with), or the
+            cards run out before one player is lowest.
     """
+    for what, values, kind in (("names", names, str), ("cards", cards, Card)):
+        if not isinstance(values, Sequence) or isinstance(values, (str, bytes)):
+            raise TypeError(f"the cut takes its {what} as a sequence, not {type(values).__name__}")
+        for value in values:
+            if not isinstance(value, kind):
+                raise TypeError(f"the cut's {what} hold {kind.__name__}s, not {value!r}")
+    if not names:
+        raise ValueError("nobody is there to cut for the deal")
+    if any(card.rank is None for card in cards):
+        raise ValueError("the Joker has no rank to cut with (Law 2): take it out for the cut")
     drawing = list(range(len(names)))
     rounds: list[tuple[CutDraw, ...]] = []
     position = 0
