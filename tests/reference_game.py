@@ -351,6 +351,7 @@ def replay_game(
                 lifted[owed_seat] = False
                 services.append(Service(index, owed_seat, tuple(take), own_taken))
             owed = []
+            stock = pile  # what is left of the pile is the stock from now on
         note_shorts(index)
 
     over = not opened or len(players) == 1 or finished

@@ -55,6 +55,31 @@ from pokerlaws.reports import (
     WrongNumberAsked,
 )
 from pokerlaws.rules import InvalidRules, Rules
+from pokerlaws.sitting import (
+    Account,
+    BuyChips,
+    ChangeRules,
+    Join,
+    Leave,
+    RulesFixed,
+    Sitting,
+    SittingTerms,
+    Turn,
+    cut_for_deal,
+    deal_next,
+    play,
+    start_sitting,
+)
+from pokerlaws.sitting_record import (
+    IllegalSittingRecord,
+    SittingRecord,
+    format_sitting_record,
+    parse_sitting_record,
+    record_sitting,
+    replay_sitting,
+)
+from pokerlaws.sitting_table import Settlement, buy_chips, change_rules, join, leave, settle
+from pokerlaws.sitting_view import SittingView, sitting_view
 from pokerlaws.state import GameState, Phase
 from pokerlaws.views import HiddenDiscard, PlayerView, ShownHand, view
 from pokerlaws.violations import (
@@ -184,4 +209,34 @@ __all__ = [
     "standard_deck",
     "to_json",
     "view",
+]
+# The sitting (Laws 2, 18, 81), kept in a block of its own.
+__all__ += [
+    "Account",
+    "BuyChips",
+    "ChangeRules",
+    "IllegalSittingRecord",
+    "Join",
+    "Leave",
+    "RulesFixed",
+    "Settlement",
+    "Sitting",
+    "SittingRecord",
+    "SittingTerms",
+    "SittingView",
+    "Turn",
+    "buy_chips",
+    "change_rules",
+    "cut_for_deal",
+    "deal_next",
+    "format_sitting_record",
+    "join",
+    "leave",
+    "parse_sitting_record",
+    "play",
+    "record_sitting",
+    "replay_sitting",
+    "settle",
+    "sitting_view",
+    "start_sitting",
 ]

@@ -37,6 +37,7 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
+from pokerlaws._sitting_cli import check_sitting, sitting_text
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
 from pokerlaws.records import begin
 
@@ -198,6 +199,9 @@ def _load(
 
 
 def _check(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    sitting = sitting_text(path)
+    if sitting is not None:  # a whole sitting (docs/notation.md, "Sitting records")
+        return check_sitting(sitting, as_json, out)
     loaded = _load(path, as_json, out, err)
     if isinstance(loaded, int):
         return loaded

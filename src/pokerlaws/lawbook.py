@@ -117,9 +117,11 @@ LAWS: tuple[Law, ...] = (
         title="Cutting for the first deal",
         summary="Each player cuts a card and the lowest, the ace counting low, deals first; "
         "players tied for lowest cut again.",
-        treatment=_N,
-        note="new_game takes the first dealer as an argument; the cut for the deal belongs to "
-        "the sitting, which is planned.",
+        treatment=_E,
+        note="start_sitting cuts for the first deal from the pack given: each player in seat "
+        "order draws from the top, the lowest deals (the ace lowest, suits not counting), and "
+        "only the players tied for lowest draw again from the following cards; the cut is "
+        "recorded on the Sitting and in its record. new_game still takes any dealer.",
     ),
     _law(
         number=3,
@@ -819,8 +821,10 @@ LAWS: tuple[Law, ...] = (
         summary="The laws bind everyone unless all agree before play to set one aside, and that "
         "holds only for the sitting and while the same players remain.",
         treatment=_E,
-        note="Variants are Rules switches fixed before the game and frozen through it; ending "
-        "them when the sitting or its players change is planned with the sitting.",
+        note="Variants are Rules switches agreed at start_sitting and frozen through each game. "
+        "change_rules refuses any change mid-sitting (RulesFixed: the ante and limit never, a "
+        "variant only before play begins); a player joining or leaving ends the variants, the "
+        "table playing on under Peel's laws with the same ante and limit.",
     ),
 )
 """All 81 laws in order: ``LAWS[n - 1]`` is law ``n``."""

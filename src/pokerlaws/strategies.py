@@ -84,6 +84,7 @@ __all__ = [
     "legal_actions",
     "new_games",
     "rules",
+    "sitting_states",
     "sittings",
 ]
 
@@ -794,6 +795,87 @@ def sittings(
     return played()
 
 
+def _sitting_terms() -> SearchStrategy[pl.SittingTerms]:
+    """A sitting's terms: the kitty on as often as not (a share of the pool is 0 to 100
+    percent), broke players sitting out or leaving."""
+    return st.builds(
+        pl.SittingTerms,
+        kitty_percent=st.sampled_from((0, 0, 5, 10, 100)),
+        kitty_chips=st.sampled_from((0, 0, 1, 3)),
+        broke_players_leave=st.booleans(),
+    )
+
+
+@_lazy
+def sitting_states(
+    *,
+    rules: pl.Rules | SearchStrategy[pl.Rules] | None = None,
+    min_players: int = MIN_SEATS,
+    max_players: int = MAX_SEATS,
+    max_games: int = 3,
+) -> SearchStrategy[pl.Sitting]:
+    """Sittings reached by play (:func:`pokerlaws.start_sitting` and what follows it).
+
+    Named players with small stacks (all-ins and broke seats are common) cut for the deal
+    from a drawn pack (Law 2); then up to ``max_games`` games are played with drawn legal
+    actions, players joining, leaving or buying chips between them, and the last game may
+    stop at any point. The kitty is on as often as not.
+
+    Args:
+        rules: the rules agreed for the sitting, a value or a strategy; default
+            :func:`rules`.
+        min_players: the fewest players at the start (2-10).
+        max_players: the most players at the start (2-10).
+        max_games: the most games begun (1 or more).
+    """
+    table = _table(rules, min_players, max_players, None, None, None)
+    _GAMES("max_games", max_games)
+    terms = _sitting_terms()
+
+    @st.composite
+    def seated(draw: st.DrawFn) -> pl.Sitting:
+        chosen = draw(table.rules)
+        n = draw(st.integers(table.min_players, table.max_players))
+        stacks = st.integers(1, 4 * chosen.limit)
+        players = [(f"P{seat}", draw(stacks)) for seat in range(n)]
+        sitting = pl.start_sitting(
+            chosen,
+            players,
+            cut=draw(st.permutations(pl.standard_deck())),
+            deck=draw(_decks_of(chosen.joker)),
+            terms=draw(terms),
+        )
+        newcomers = n
+        for game in range(draw(st.integers(1, max_games))):
+            if game:
+                while draw(st.booleans()):
+                    seating = sitting.seating
+                    if len(seating) < MAX_SEATS and draw(st.booleans()):
+                        seat = draw(st.integers(0, len(seating)))
+                        chips = draw(stacks)
+                        sitting = pl.join(sitting, f"P{newcomers}", chips, seat=seat)
+                        newcomers += 1
+                    elif bool(seating) and draw(st.booleans()):
+                        sitting = pl.leave(sitting, draw(st.sampled_from(seating)))
+                    elif seating:
+                        name = draw(st.sampled_from(seating))
+                        sitting = pl.buy_chips(sitting, name, draw(stacks))
+                if sitting.next_dealer is None:
+                    break
+                sitting = pl.deal_next(sitting, deck=draw(_decks_of(sitting.rules.joker)))
+            for _ in range(_STEP_GUARD):
+                if sitting.between_games or not draw(st.integers(0, 19)):
+                    break
+                played = pl.play(sitting, _draw_legal(draw, sitting.game))
+                assert isinstance(played, pl.Sitting), played
+                sitting = played
+            if not sitting.between_games:
+                break
+        return sitting
+
+    return seated()
+
+
 # --- Registration -----------------------------------------------------------------------
 
 
@@ -838,6 +920,8 @@ def _register_types() -> None:
         pl.HandValue: hand_values,
         pl.Rules: rules,
         pl.GameState: game_states,
+        pl.Sitting: sitting_states,
+        pl.SittingTerms: _sitting_terms,
     }
     for cls, strategy in registered.items():
         st.register_type_strategy(cls, strategy())

@@ -340,6 +340,9 @@ BUILT_SOME_OTHER_WAY = {
     # built directly is checked, so builds() cannot invent one: from_type(GameState) draws
     # states reached by replaying legal actions.
     pl.GameState,
+    # A sitting holds its game and the seating, chips and accounts that game left: from_type
+    # draws one reached by play (sitting_states).
+    pl.Sitting,
 }
 ATTRS_CLASSES = sorted(
     (obj for name in pl.__all__ if isinstance(obj := getattr(pl, name), type) and attrs.has(obj)),

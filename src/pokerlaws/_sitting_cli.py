@@ -1,0 +1,146 @@
+"""``pokerlaws check`` for a sitting record: an edge of the package, which reads and prints.
+
+A sitting record is told apart from a game record by its first line (``pokerlaws-sitting``)
+or, in JSON, by its type (``SittingRecord``, or a ``Sitting`` taken as its record). The
+verdicts and exit statuses are those of a game record (``docs/notation.md``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from pokerlaws.cards import NotationError
+from pokerlaws.jsonio import from_json
+from pokerlaws.notation import format_action
+from pokerlaws.sitting import BuyChips, Join, Leave, Sitting
+from pokerlaws.sitting_record import (
+    FORMAT,
+    IllegalSittingRecord,
+    SittingRecord,
+    format_sitting_record,
+    parse_sitting_record_lines,
+    record_sitting,
+    replay_sitting,
+)
+
+__all__ = ["check_sitting", "print_refusal", "sitting_text"]
+
+_TYPES = ("SittingRecord", "Sitting")
+
+
+def sitting_text(path: str) -> str | None:
+    """The text of the file at ``path`` if it holds a sitting record, else None (a file that
+    cannot be read is left to the game record's reader to report)."""
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError):
+        return None
+    body = text.removeprefix("\ufeff").lstrip()
+    if body.startswith(FORMAT):
+        return text
+    if body.startswith("{"):
+        try:
+            document = json.loads(body)
+        except ValueError:
+            return None
+        if isinstance(document, dict) and document.get("type") in _TYPES:
+            return text
+    return None
+
+
+def _read(text: str) -> tuple[SittingRecord, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
+    if not text.removeprefix("\ufeff").lstrip().startswith("{"):
+        return parse_sitting_record_lines(text)
+    value = from_json(text)
+    if isinstance(value, Sitting):
+        value = record_sitting(value)
+    if not isinstance(value, SittingRecord):
+        raise NotationError(f"$: expected a SittingRecord, not a {type(value).__name__}")
+    return value, (None,) * len(value.entries), ((),) * len(value.entries)
+
+
+def _entry_text(record: SittingRecord, entry: int) -> str:
+    """The line of a table change as the notation writes it."""
+    lines = format_sitting_record(
+        SittingRecord(terms=record.terms, players=(), cut=(), entries=(record.entries[entry],))
+    ).split("\n")
+    return next(line for line in lines if line.split(" ", 1)[0] in ("join", "leave", "buy"))
+
+
+def print_refusal(
+    record: SittingRecord,
+    refused: IllegalSittingRecord,
+    starts: tuple[int | None, ...],
+    lines: tuple[tuple[int, ...], ...],
+    as_json: bool,
+    out: TextIO,
+) -> None:
+    """Print where and why the record is refused: its line in a text, its path in JSON."""
+    entry, index = refused.entry, refused.index
+    text = bool(starts) and starts[0] is not None
+    found: dict[str, Any] = {
+        "entry": entry,
+        "index": index,
+        # The start (entry -1) is the header, which begins on line 1 of a text.
+        "line": (starts[entry] if entry >= 0 else 1) if text else None,
+        "path": "$" if entry < 0 else f"$.entries[{entry}]",
+        "message": refused.message,
+    }
+    if refused.violation is not None and index is not None:
+        found["path"] += f".actions[{index}]"
+        found["line"] = lines[entry][index] if text else None
+        found["action"] = format_action(refused.violation.action)
+        found["law"] = refused.violation.law
+        found["violation"] = type(refused.violation).__name__
+        found["message"] = refused.violation.message
+    elif entry >= 0 and isinstance(record.entries[entry], Join | Leave | BuyChips):
+        found["action"] = _entry_text(record, entry)
+    if as_json:
+        print(json.dumps({"result": "illegal", **found}), file=out)
+        return
+    where = f"line {found['line']}" if found["line"] is not None else found["path"]
+    what = f": {found['action']}" if "action" in found else ""
+    print(f"illegal at {where}{what}", file=out)
+    print(found["message"], file=out)
+
+
+def check_sitting(text: str, as_json: bool, out: TextIO) -> int:
+    """Replay a sitting record and print the verdict; return the exit status (0, 1 or 2)."""
+    try:
+        record, starts, lines = _read(text)
+    except NotationError as error:
+        problem = {"line": error.line, "message": error.message}
+        if as_json:
+            print(json.dumps({"result": "malformed", **problem, "problems": [problem]}), file=out)
+        else:
+            where = f"line {error.line}: " if error.line is not None else ""
+            print(f"malformed: 1 problem\n{where}{error.message}", file=out)
+        return 2
+    try:
+        sitting = replay_sitting(record)
+    except IllegalSittingRecord as refused:
+        print_refusal(record, refused, starts, lines, as_json, out)
+        return 1
+    outcome: dict[str, Any] = {
+        "games": len(sitting.games) + (not sitting.between_games),
+        "phase": sitting.game.phase.value,
+        "to_act": None if sitting.to_act is None else sitting.to_act.name,
+        "results": dict(sitting.results),
+        "pool": sitting.game.pool,
+        "kitty": sitting.kitty,
+    }
+    if as_json:
+        print(json.dumps({"result": "legal", **outcome}), file=out)
+        return 0
+    print("legal", file=out)
+    print(f"games {outcome['games']}", file=out)
+    print(f"phase {outcome['phase']}", file=out)
+    if sitting.to_act is not None:
+        print(f"to act {json.dumps(sitting.to_act.name)} (seat {sitting.to_act.seat})", file=out)
+    for name, result in sitting.results:
+        print(f"result {json.dumps(name)} {result:+d}", file=out)
+    print(f"pool {outcome['pool']}", file=out)
+    print(f"kitty {outcome['kitty']}", file=out)
+    return 0
