@@ -73,3 +73,24 @@ def test_every_enforced_law_is_cited_where_it_is_enforced() -> None:
         if entry.treatment is Treatment.ENFORCED and not where[entry.number]
     ]
     assert not uncited, f"enforced laws cited nowhere in src/pokerlaws: {uncited}"
+
+
+def test_law_8_the_irregularities_page_example_runs() -> None:
+    """The example at the head of docs/irregularities.md runs as written (a misdeal and
+    the redeal, Law 8)."""
+    text = (DOCS / "irregularities.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
+    exec(compile(block, "docs/irregularities.md", "exec"), {})
+
+
+def test_every_law_the_engine_models_has_a_test_named_after_it() -> None:
+    """Every law from 1 to 81 is accounted for: enforced, remedied or recorded, each with
+    a test named ``test_law_<n>_...``, or not modelled with its reason (test_lawbook)."""
+    tested = load_generator().tests_by_law()
+    untested = [
+        entry.number
+        for entry in LAWS
+        if entry.treatment is not Treatment.NOT_MODELLED and not tested[entry.number]
+    ]
+    assert not untested, f"laws modelled but tested nowhere by name: {untested}"
+    assert [entry.number for entry in LAWS] == list(range(1, 82))

@@ -86,7 +86,6 @@ _C = Treatment.RECORDED
 _N = Treatment.NOT_MODELLED
 
 _DECK_IS_INPUT = "The engine never shuffles the pack: the deck is an input."
-_CONDUCT = "Conduct: nothing for an engine to check; the record will note it."
 
 
 def _law(*, number: int, title: str, summary: str, treatment: Treatment, note: str) -> Law:
@@ -346,7 +345,8 @@ LAWS: tuple[Law, ...] = (
         title="A passed hand stays secret",
         summary="A player who has dropped out must not reveal what the hand he threw away held.",
         treatment=_N,
-        note=f"{_CONDUCT} The engine never lays a passed hand face up.",
+        note="Conduct: a retired player's silence cannot be checked. The engine never lays a "
+        "passed hand face up, and no view shows it (Law 6).",
     ),
     # The Jack-pot (Laws 29-33)
     _law(
@@ -614,7 +614,8 @@ LAWS: tuple[Law, ...] = (
         summary="Saying beforehand that one will or will not bet does not bind a player when his "
         "turn comes.",
         treatment=_N,
-        note=f"{_CONDUCT} The engine takes no announcements, only actions in turn.",
+        note="Conduct: announcements bind nobody, and the engine takes none: only actions in "
+        "turn count (Law 38), so there is nothing to record.",
     ),
     _law(
         number=58,
@@ -660,7 +661,9 @@ LAWS: tuple[Law, ...] = (
         title="Borrowing",
         summary="A player who borrows in order to raise must borrow in order to call as well.",
         treatment=_N,
-        note="Borrowing is not modelled: a player stakes only chips he has.",
+        note="Not modelled, as Ambiguity 15 allows: a game's chips are the stacks it began with, "
+        "and money from outside the table never enters a game, so nobody borrows to raise or "
+        "call. A sitting adds chips between games (buy_chips).",
     ),
     _law(
         number=63,
