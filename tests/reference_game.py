@@ -187,21 +187,26 @@ def replay_game(
     opened = False
     opener: int | None = None
 
+    deposit = [0] * n  # Law 55: chips put down out of turn, not yet counted
+
     def note_shorts(moment: int) -> None:
         # Ambiguity 14: short from the moment his whole stake, with no chips left, is below
         # the highest stake anyone has put up (a passed player's stake still counts).
         highest = max(whole)
         already = {short.seat for short in shorts}
         for seat in players:
-            if seat not in already and stack[seat] == 0 and whole[seat] < highest:
+            # A deposit not yet counted is his still, to stake at his turn (Law 55).
+            broke = stack[seat] == 0 and deposit[seat] == 0
+            if seat not in already and broke and whole[seat] < highest:
                 shorts.append(ShortPlayer(seat, whole[seat], moment, frozenset(players)))
 
     def misdeal() -> None:
         # Ambiguity 17: the ante and straddles stand; what was staked since goes back.
         nonlocal pool, opened, opener, last_staker
         for seat in seated:
-            stack[seat] += voluntary[seat]
-            pool -= voluntary[seat]
+            stack[seat] += voluntary[seat] + deposit[seat]
+            pool -= voluntary[seat] + deposit[seat]
+            deposit[seat] = 0
             whole[seat] -= voluntary[seat]
             voluntary[seat] = 0
         players[:] = seated
@@ -234,6 +239,8 @@ def replay_game(
     def retire(seat: int) -> None:
         nonlocal owed
         players.remove(seat)
+        voluntary[seat] += deposit[seat]
+        deposit[seat] = 0
         owed = [(s, c) for s, c in owed if s != seat]
 
     for index, action in enumerate(actions):
@@ -243,6 +250,12 @@ def replay_game(
             acted = True
         if isinstance(action, pl.Lift):
             lifted[seat] = True
+        elif isinstance(action, pl.Deposit):
+            # Law 55, Ambiguity 21: in the pool at once, kept apart until his turn.
+            assert 0 < action.amount <= stack[seat]
+            stack[seat] -= action.amount
+            pool += action.amount
+            deposit[seat] += action.amount
         elif isinstance(action, pl.Distraction):
             distracter = seat if distracter is None else distracter
         elif isinstance(action, pl.MissingCut | pl.FacedCard) and not acted:
@@ -286,17 +299,23 @@ def replay_game(
             straddle_paid[seat] = straddle_level
             post_forced(seat, straddle_level - whole[seat], in_stake=True)
         elif isinstance(action, pl.Stake):
-            assert 0 < action.amount <= stack[seat]
-            stack[seat] -= action.amount
+            # Law 55: chips deposited out of turn count toward the stake made at his turn.
+            extra = action.amount - deposit[seat]
+            assert 0 <= extra <= stack[seat]
+            assert action.amount > 0
+            stack[seat] -= extra
             voluntary[seat] += action.amount
             whole[seat] += action.amount
-            pool += action.amount
+            pool += extra
+            deposit[seat] = 0
             last_staker = seat
             if not opened:
                 opener = seat
             opened = True
         elif isinstance(action, pl.Pass):
             players.remove(seat)
+            voluntary[seat] += deposit[seat]  # a deposit out of turn is lost with the hand
+            deposit[seat] = 0
         elif isinstance(action, pl.Discard):
             cards = list(action.cards)
             for card in cards:

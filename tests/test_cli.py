@@ -119,7 +119,7 @@ def test_replay_prints_the_game_step_by_step() -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith("5 seats, ante 3, limit 12, dealer seat 0")
     assert any("seat 2 is dealt Ac Ad 9h 6c 3s" in line for line in lines)
-    assert any(line.split()[:3] == ["28", "1", "stake"] and "draw" in line for line in lines)
+    assert any(line.split()[:3] == ["29", "1", "stake"] and "draw" in line for line in lines)
     assert "show     seat 2: Ac Ad Ah 7c Td  (three aces)" in lines
     assert "winners  2" in lines
     assert lines[-2:] == ["payouts  0 0 126 0 0", "stacks   176 152 278 200 194"]

@@ -43,6 +43,7 @@ from pokerlaws.notation import format_record, parse_record, record_problems
 from pokerlaws.records import GameRecord, IllegalRecord, record, replay
 from pokerlaws.reports import (
     AskDealerCount,
+    Deposit,
     Dispute,
     Distraction,
     Event,
@@ -129,6 +130,7 @@ __all__ = [
     "CardRepeated",
     "DealerQueryRefused",
     "DeclineStraddle",
+    "Deposit",
     "Discard",
     "Dispute",
     "Distraction",

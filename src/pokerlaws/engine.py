@@ -27,7 +27,8 @@ from pokerlaws.actions import (
     Straddle,
 )
 from pokerlaws.cards import Card
-from pokerlaws.laws import ante, betting, deal, draw, irregular, jackpot, misdeal, say
+from pokerlaws.laws import ante, betting, deal, deposits, draw, irregular, jackpot, misdeal, say
+from pokerlaws.laws.staking import stake_choices
 from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.rules import Rules
 from pokerlaws.state import Changes, GameState, Phase, seats_from
@@ -132,6 +133,8 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
     # handler: the seat to act is always a player at this table, so the checks below would
     # all pass. (A subclass of an action takes the long way, through isinstance.)
     if rule is not None and kind in rule.accepts and action.seat == state.to_act:
+        if state.deposits and state.deposits[action.seat]:
+            return _with_deposit(state, action, rule)  # type: ignore[arg-type]
         return rule.handler(state, action)  # type: ignore[arg-type]
     if not isinstance(
         action, (Straddle, DeclineStraddle, Pass, Stake, Stand, Discard, Shuffle, Redeal)
@@ -193,7 +196,27 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
             f"acted out of turn in {rule.name}: it is seat {state.to_act}'s turn",
         )
     # Each handler records the action in the history within the state it builds.
+    if state.deposits and state.deposits[seat]:
+        return _with_deposit(state, action, rule)
     return rule.handler(state, action)
+
+
+def _with_deposit(state: GameState, action: Action, rule: _PhaseRule) -> GameState | RuleViolation:
+    """The turn of a player who deposited out of turn (Law 55): his stake counts the
+    deposit, and a pass loses it."""
+    refused = deposits.refuse_at_turn(state, action)
+    if refused is not None:
+        return refused
+    if isinstance(action, Pass):
+        return rule.handler(deposits.when_passing(state, action.seat), action)
+    return rule.handler(deposits.credited(state, action.seat), action)
+
+
+def _deposit_menu(state: GameState, seat: int, rule: _PhaseRule) -> range:
+    """The stakes open to ``seat``, who deposited out of turn: at least his deposit."""
+    amounts = rule.stakes(deposits.credited(state, seat))
+    least = max(amounts.start, deposits.held(state, seat))
+    return range(least, amounts.stop) if least < amounts.stop else range(0)
 
 
 _ACTION_SET = frozenset(ACTION_TYPES)
@@ -250,7 +273,12 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if type(state) is not GameState:
         _check_arguments("legal_actions", state)
     rule = _PHASES.get(state.phase)
-    return () if rule is None else rule.legal(state)
+    if rule is None:
+        return ()
+    seat = state.to_act
+    if state.deposits and seat is not None and state.deposits[seat]:
+        return stake_choices(seat, _deposit_menu(state, seat, rule))
+    return rule.legal(state)
 
 
 def stake_range(state: GameState) -> range:
@@ -263,7 +291,12 @@ def stake_range(state: GameState) -> range:
     if type(state) is not GameState:
         _check_arguments("stake_range", state)
     rule = _PHASES.get(state.phase)
-    return range(0) if rule is None else rule.stakes(state)
+    if rule is None:
+        return range(0)
+    seat = state.to_act
+    if state.deposits and seat is not None and state.deposits[seat]:
+        return _deposit_menu(state, seat, rule)
+    return rule.stakes(state)
 
 
 def reportable(state: GameState) -> tuple[Report, ...]:
@@ -396,6 +429,7 @@ _FRESH: Changes = {
     "owed": (),
     "false_opener": None,
     "foul": frozenset(),
+    "deposits": (),
 }
 
 

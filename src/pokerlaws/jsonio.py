@@ -277,6 +277,7 @@ _ACTION_FIELDS: dict[type, dict[str, _Codec]] = {
     _reports.ExposedCard: {"seat": INT, "card": CARD},
     _reports.WrongHandSize: {"seat": INT},
     _reports.WrongNumberAsked: {"seat": INT, "served_as_asked": BOOL},
+    _reports.Deposit: {"seat": INT, "amount": INT},
     _reports.AskDealerCount: {"seat": INT},
     _reports.Dispute: {"seat": INT, "parties": SEATS},
 }
@@ -293,6 +294,7 @@ RULES_FIELDS = {
     "jackpot_straddles": BOOL,
     "odd_chip_carries": BOOL,
     "openers_on_honour": BOOL,
+    "recording_table": BOOL,
 }
 RULES = _object(Rules, RULES_FIELDS)
 

@@ -595,9 +595,11 @@ LAWS: tuple[Law, ...] = (
         number=55,
         title="Bets stand",
         summary="A bet once made cannot be withdrawn, even one made out of turn.",
-        treatment=_E,
-        note="No undo: a stake is final. Stakes out of turn are refused (NotYourTurn), so none "
-        "is ever left to stand.",
+        treatment=_R,
+        note="No undo: a stake is final. In strict play an action out of turn is refused "
+        "(NotYourTurn). Under Rules(recording_table=True) a Deposit reported out of turn, by a "
+        "player still to act in the say or the betting, goes into the pool at once and counts "
+        "toward the stake he makes at his turn; passing loses it (Ambiguity 21).",
     ),
     _law(
         number=56,

@@ -36,6 +36,7 @@ from pokerlaws.laws.deal import check_deck
 from pokerlaws.records import GameRecord
 from pokerlaws.reports import (
     AskDealerCount,
+    Deposit,
     Dispute,
     Distraction,
     Event,
@@ -182,6 +183,8 @@ def format_action(action: Event) -> str:
             return f"{seat} asked-wrong {'served' if as_asked else 'corrected'}"
         case AskDealerCount(seat=seat):
             return f"{seat} asks-dealer"
+        case Deposit(seat=seat, amount=amount):
+            return f"{seat} deposit {amount}"
         case Dispute(seat=seat, parties=parties):
             return f"{seat} dispute {' '.join(map(str, parties))}"
     raise TypeError(f"not an action or a report: {action!r}")
@@ -308,6 +311,7 @@ _VERBS = (
     ),
     *_CHOICE,
     "exposed",
+    "deposit",
     "dispute",
 )
 
@@ -567,6 +571,10 @@ class _Parser:
                 raise _Bad("an exposed card is `<seat> exposed <card>`, e.g. `2 exposed Kh`")
             (card,) = _cards(args, "the exposed card")
             action = ExposedCard(seat=seat, card=card)
+        elif verb == "deposit":
+            if len(args) != 1:
+                raise _Bad("a deposit out of turn is `<seat> deposit <chips>`, e.g. `2 deposit 6`")
+            action = Deposit(seat=seat, amount=_number(args[0], "the deposit", _SIGNED))
         elif verb == "dispute":
             if not args:
                 raise _Bad("a dispute names its parties: `<seat> dispute <seat> <seat> ...`")

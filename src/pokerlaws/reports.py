@@ -30,6 +30,7 @@ __all__ = [
     "EVENT_TYPES",
     "REPORT_TYPES",
     "AskDealerCount",
+    "Deposit",
     "Dispute",
     "Distraction",
     "Event",
@@ -174,6 +175,21 @@ class WrongNumberAsked:
 
 
 @attrs.frozen(kw_only=True)
+class Deposit:
+    """The player put ``amount`` chips down out of turn, in the say or the betting
+    (Law 55, Ambiguity 21). Only at a recording table (``Rules.recording_table``): the
+    deposit stands, in the pool, and counts toward his stake when his turn comes; then he
+    stakes at least as much (his ``Stake`` counts it) or passes and loses it.
+    """
+
+    seat: int = attrs.field(validator=_whole_number)
+    amount: int = attrs.field(validator=_whole_number)
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} deposits {self.amount} out of turn"
+
+
+@attrs.frozen(kw_only=True)
 class AskDealerCount:
     """Having drawn, the player asks how many cards the dealer took (Law 49). The dealer
     must say truly, and only his own count (Law 51); the answer is in the asker's view."""
@@ -208,6 +224,7 @@ Report: TypeAlias = (
     | ExposedCard
     | WrongHandSize
     | WrongNumberAsked
+    | Deposit
     | AskDealerCount
     | Dispute
 )
@@ -221,6 +238,7 @@ REPORT_TYPES: tuple[type, ...] = (
     ExposedCard,
     WrongHandSize,
     WrongNumberAsked,
+    Deposit,
     AskDealerCount,
     Dispute,
 )

@@ -33,7 +33,13 @@ def _chip_count(name: str, value: object) -> int:
     return value
 
 
-_SWITCHES = ("joker", "jackpot_straddles", "odd_chip_carries", "openers_on_honour")
+_SWITCHES = (
+    "joker",
+    "jackpot_straddles",
+    "odd_chip_carries",
+    "openers_on_honour",
+    "recording_table",
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -63,6 +69,12 @@ class Rules:
             next jack-pot in a row with fresh antes. An opener without openers who wins nothing
             incurs nothing. With ``False``, the default, such an opening is refused
             (Laws 30-32).
+        recording_table: the engine records a physical table, where a deposit made out of
+            turn is binding (Law 55, Ambiguity 21): a ``Stake`` by a player still to act in
+            this round of the say or the betting, not at his turn, goes into the pool at
+            once and counts toward his stake when his turn comes; then he stakes at least
+            that much (the ``Stake`` at his turn counts the deposit) or passes and loses
+            it. With ``False``, the default, an out-of-turn action is refused.
     """
 
     ante: int
@@ -72,6 +84,7 @@ class Rules:
     jackpot_straddles: bool = True
     odd_chip_carries: bool = True
     openers_on_honour: bool = False
+    recording_table: bool = False
 
     def __attrs_post_init__(self) -> None:
         ante = _chip_count("ante", self.ante)

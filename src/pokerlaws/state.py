@@ -178,6 +178,10 @@ class GameState:
     owed: tuple[tuple[int, int], ...]
     """The players the stock could not serve, in draw order, and how many cards each is
     still owed (Law 41, Ambiguity 19)."""
+    deposits: tuple[int, ...]
+    """At a recording table (``Rules.recording_table``), each seat's chips put into the pool
+    out of turn, to count toward his stake when his turn comes (Law 55, Ambiguity 21);
+    ``()`` while nobody has such a deposit."""
 
     def __attrs_post_init__(self) -> None:
         # Built directly (not by new_game and the transitions), a state must still be one
@@ -308,6 +312,10 @@ def check_state(state: GameState) -> None:
     for field in ("stacks", "stakes", "payouts", "forced", "voluntary", "staked"):
         _chip_tuple(state, field, n)
     _chip_tuple(state, "starting_stacks", n)
+    if state.deposits != ():
+        _chip_tuple(state, "deposits", n)
+        if not state.rules.recording_table:
+            raise _fail("deposits", "must be () unless the table records deposits (Law 55)")
     for field in ("pool", "carried", "jackpot_round", "straddle_level"):
         value = getattr(state, field)
         if isinstance(value, bool) or not isinstance(value, int):
@@ -420,6 +428,7 @@ class Changes(TypedDict, total=False):
     shorts: tuple[Short, ...]
     thrown: tuple[tuple[Card, ...], ...]
     owed: tuple[tuple[int, int], ...]
+    deposits: tuple[int, ...]
 
 
 _FIELD_NAMES = frozenset(field.name for field in attrs.fields(GameState))

@@ -261,6 +261,7 @@ def rules(
     jackpot_straddles: bool | SearchStrategy[bool] | None = None,
     odd_chip_carries: bool | SearchStrategy[bool] | None = None,
     openers_on_honour: bool | SearchStrategy[bool] | None = None,
+    recording_table: bool | SearchStrategy[bool] | None = None,
 ) -> SearchStrategy[pl.Rules]:
     """Valid table rules: ante at least 1, at most half the limit (Law 19), every variant drawn.
 
@@ -292,6 +293,7 @@ def rules(
             "jackpot_straddles": jackpot_straddles,
             "odd_chip_carries": odd_chip_carries,
             "openers_on_honour": openers_on_honour,
+            "recording_table": recording_table,
         },
     )
 

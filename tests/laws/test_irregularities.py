@@ -449,3 +449,79 @@ def test_law_18_a_seat_sitting_out_reports_nothing_of_his_own() -> None:
     deck = deck_for({}, n=4, dealer=0, sitting_out=(3,))
     out = pl.new_game(RULES, (100, 100, 100, 0), dealer=0, deck=deck)
     refused_report(out, Lift(seat=3), pl.NotAPlayer, 18)
+
+
+# --- Law 55: deposits out of turn at a recording table ------------------------------------
+
+RECORDING = pl.Rules(ante=5, limit=15, recording_table=True)
+
+
+def test_law_55_strict_play_refuses_a_deposit_out_of_turn() -> None:
+    state = _game()
+    refused_report(state, pl.Deposit(seat=3, amount=10), pl.NotAtThisMoment, 55)
+    refused(state, Stake(seat=3, amount=10), pl.NotYourTurn, 25)
+
+
+def test_law_55_a_deposit_out_of_turn_stands_and_counts_at_his_turn() -> None:
+    state = _game(rules=RECORDING)
+    deposited = report(state, pl.Deposit(seat=3, amount=10))
+    assert deposited.stacks == (100, 95, 100, 90)
+    assert deposited.pool == 15
+    assert deposited.stakes == state.stakes  # not yet his stake: his turn has not come
+    assert deposited.to_act == 2
+    said = play(deposited, Stake(seat=2, amount=12))
+    # His turn: the deposit counts, so he stakes at least 10 (12 to call), or passes.
+    assert pl.stake_range(said) == range(12, 28)
+    assert Pass(seat=3) in pl.legal_actions(said)
+    refused(said, Stake(seat=3, amount=8), pl.StakeTooSmall, 55)
+    called = play(said, Stake(seat=3, amount=12))
+    assert called.stacks == (100, 95, 88, 88)  # 2 more chips on top of the deposit
+    assert called.stakes[3] == 12
+    assert called.deposits == ()
+
+
+def test_law_55_a_deposit_is_lost_by_passing() -> None:
+    state = report(_game(rules=RECORDING), pl.Deposit(seat=3, amount=10))
+    passed = play(state, Stake(seat=2, amount=10), Pass(seat=3))
+    assert passed.stacks == (100, 95, 90, 90)
+    assert passed.pool == 25
+    assert passed.deposits == ()
+
+
+def test_law_55_a_deposit_is_bounded_by_what_his_turn_could_take() -> None:
+    state = _game(rules=RECORDING)
+    refused_report(state, pl.Deposit(seat=3, amount=26), pl.StakeOverLimit, 55)
+    refused_report(state, pl.Deposit(seat=2, amount=10), pl.NotYourTurn, 55)  # he is to act
+    refused_report(state, pl.Deposit(seat=3, amount=0), pl.AmountNotPositive, 56)
+    # The ante's say comes last; but once seat 2 has spoken his turn in the say is over.
+    said = play(state, Stake(seat=2, amount=10))
+    refused_report(said, pl.Deposit(seat=2, amount=5), pl.NotYourTurn, 55)
+
+
+def test_law_55_a_first_bettor_with_a_deposit_may_not_stand() -> None:
+    drawn = _drawn(_opened(_game(rules=RECORDING)), {})
+    assert drawn.phase is pl.Phase.BETTING
+    assert drawn.to_act == 2
+    deposited = report(drawn, pl.Deposit(seat=3, amount=5))
+    # Seat 2 stands; seat 3 has bet 5 already, out of turn: his turn is to make it stand.
+    bet = play(deposited, Stand(seat=2))
+    assert Stand(seat=3) not in pl.legal_actions(bet)
+    assert pl.stake_range(bet) == range(5, 16)
+    refused(bet, Stand(seat=3), pl.CannotStand, 55)
+    assert play(bet, Stake(seat=3, amount=5)).stakes[3] == 5
+
+
+def test_law_55_a_misdeal_gives_back_a_deposit() -> None:
+    state = report(_game(rules=RECORDING), pl.Deposit(seat=3, amount=10))
+    misdealt = report(state, pl.FacedCard(seat=0))
+    assert misdealt.stacks == (100, 95, 100, 100)
+    assert misdealt.deposits == ()
+
+
+def test_law_55_a_deposit_round_trips_through_the_record() -> None:
+    state = play(report(_game(rules=RECORDING), pl.Deposit(seat=3, amount=10)), Pass(seat=2))
+    text = pl.format_record(pl.record(state))
+    assert "3 deposit 10" in text.splitlines()
+    assert "rule recording_table yes" in text.splitlines()
+    assert pl.replay(pl.parse_record(text)) == state
+    assert pl.from_json(pl.to_json(state)) == state

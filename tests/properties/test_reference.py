@@ -27,8 +27,11 @@ Start = tuple[pl.Rules, tuple[int, ...], int, tuple[pl.Card, ...], int, int]
 
 
 @st.composite
-def starts(draw: st.DrawFn, *, min_seats: int = 2, jackpots: bool = True) -> Start:
-    """A table with small stacks (all-ins common) and, as often as not, many seats."""
+def starts(
+    draw: st.DrawFn, *, min_seats: int = 2, jackpots: bool = True, recording: bool = False
+) -> Start:
+    """A table with small stacks (all-ins common) and, as often as not, many seats;
+    ``recording``: a recording table half the time (Law 55)."""
     many = draw(st.booleans())
     n = draw(st.integers(7, 10) if many else st.integers(min_seats, 10))
     ante = draw(st.integers(1, 2))
@@ -39,6 +42,8 @@ def starts(draw: st.DrawFn, *, min_seats: int = 2, jackpots: bool = True) -> Sta
         odd_chip_carries=draw(st.booleans()),
         jackpot_straddles=draw(st.booleans()),
         joker=draw(st.booleans()) if draw(st.integers(0, 4)) == 0 else False,
+        recording_table=draw(st.booleans()) if recording else False,
+        openers_on_honour=draw(st.booleans()) if recording else False,
     )
     top = draw(st.sampled_from((3 * ante, 6 * ante, 4 * limit, 10 * limit)))
     low = 1 if min_seats >= 7 else 0  # a full table: every seat dealt in
@@ -285,8 +290,8 @@ def _after(state: pl.GameState, report: pl.Report) -> pl.GameState:
     return pl.apply_or_raise(state, report)
 
 
-@settings(deadline=None, max_examples=40)
-@given(st.data(), starts())
+@settings(deadline=None, max_examples=2 * settings().max_examples)
+@given(st.data(), starts(recording=True))
 def test_law_64_games_with_irregularities_agree_with_the_reference(
     data: st.DataObject, start: Start
 ) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from operator import sub
 
 from pokerlaws.actions import Action, Pass, Straddle
-from pokerlaws.laws import betting, draw, say, show
+from pokerlaws.laws import betting, deposits, draw, say, show
 from pokerlaws.laws.staking import _newly_short
 from pokerlaws.reports import Distraction, Report
 from pokerlaws.state import Changes, GameState, Phase, seats_without
@@ -57,6 +57,8 @@ def retire(state: GameState, report: Report, *, refunded_by: int | None = None) 
     """Retire ``report.seat`` with a foul hand: out of the game, his stake lost (Law 13),
     the report recorded; ``refunded_by`` pays him his Law 14 refund."""
     seat = report.seat
+    if state.deposits and state.deposits[seat]:
+        state = deposits.when_passing(state, seat)  # Law 55: a deposit, like a stake, is lost
     history = (*state.history, report)
     if state.pending and state.pending[0] == seat:
         # At his turn, retiring is passing: the phase moves on exactly as after a pass.
@@ -115,7 +117,7 @@ def settle_without(state: GameState, report: Report) -> GameState:
     """Settle a shown game again without ``report.seat``'s foul hand (Law 64): the pool goes
     to the best of the other hands shown, or to the one other player left."""
     seat = report.seat
-    pool = state.carried + sum(state.forced) + sum(state.voluntary)
+    pool = state.carried + sum(state.forced) + sum(state.voluntary) + sum(state.deposits)
     stacks = list(map(sub, state.stacks, state.payouts))
     if state.false_opener is not None:
         # Undo the Law 33 penalty too: the settlement it punished is being made again.

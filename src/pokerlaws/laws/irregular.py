@@ -11,10 +11,11 @@ from __future__ import annotations
 from pokerlaws import disputes
 from pokerlaws.actions import Stake
 from pokerlaws.cards import Card
-from pokerlaws.laws import foul, misdeal, moments
+from pokerlaws.laws import deposits, foul, misdeal, moments
 from pokerlaws.reports import (
     REPORT_TYPES,
     AskDealerCount,
+    Deposit,
     Dispute,
     Distraction,
     ExposedCard,
@@ -70,6 +71,8 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     if seat not in state.players:
         why = "has passed" if seat not in state.foul else "has retired with a foul hand"
         return refuse(NotAPlayer, _LAW_OF[type(report)], report, f"{why}, so has no cards in play")
+    if isinstance(report, Deposit):
+        return deposits.deposit(state, report)
     if isinstance(report, Lift):
         return _lift(state, report)
     if isinstance(report, ExposedCard):
@@ -90,6 +93,7 @@ _LAW_OF: dict[type, int] = {
     ExposedCard: 11,
     WrongHandSize: 12,
     WrongNumberAsked: 44,
+    Deposit: 55,
     AskDealerCount: 49,
     Dispute: 77,
 }
@@ -369,6 +373,21 @@ def _dispute(state: GameState, report: Dispute) -> GameState | RuleViolation:
 # --- What may be reported now ------------------------------------------------------------
 
 
+def _deposits(state: GameState, seat: int) -> list[Report]:
+    """The deposits ``seat`` might make out of turn now (Law 55): each amount, or, when
+    more than 32 are possible, the least and the most (every amount between is accepted)."""
+    if (
+        not state.rules.recording_table
+        or state.phase not in (Phase.SAY, Phase.BETTING)
+        or seat == state.to_act
+        or seat not in state.pending
+    ):
+        return []
+    most = min(state.stacks[seat], deposits.most_now(state, seat) - deposits.held(state, seat))
+    amounts = range(1, most + 1) if most <= 32 else (1, most)
+    return [Deposit(seat=seat, amount=amount) for amount in amounts]
+
+
 def reportable(state: GameState) -> tuple[Report, ...]:
     """Every report :func:`apply_report` accepts now, in seat order.
 
@@ -398,6 +417,7 @@ def reportable(state: GameState) -> tuple[Report, ...]:
                 )
             )
             candidates.extend(ExposedCard(seat=seat, card=card) for card in state.hands[seat])
+            candidates.extend(_deposits(state, seat))
     for report in candidates:
         if not isinstance(apply_report(state, report), RuleViolation):
             found.append(report)

@@ -27,7 +27,12 @@ __all__ = ["apply_redeal", "default_deck", "legal", "misdeal"]
 def misdeal(state: GameState, report: Report) -> GameState:
     """Call a misdeal: back to the moment after the ante and straddles, the dealer to deal."""
     voluntary = state.voluntary
-    stacks = tuple(stack + back for stack, back in zip(state.stacks, voluntary, strict=True))
+    # Law 55 deposits made out of turn go back too: they were staked on the dealt cards.
+    held = state.deposits or (0,) * state.num_seats
+    stacks = tuple(
+        stack + back + more
+        for stack, back, more in zip(state.stacks, voluntary, held, strict=True)
+    )
     staked = tuple(map(sub, state.staked, voluntary))
     # Before the draw a seat's stake is his whole stake so far (a jack-pot ante of any seat
     # but the ante seat is in neither).
@@ -49,7 +54,8 @@ def misdeal(state: GameState, report: Report) -> GameState:
             "stacks": stacks,
             "stakes": stakes,
             "staked": staked,
-            "pool": state.pool - sum(voluntary),
+            "pool": state.pool - sum(voluntary) - sum(held),
+            "deposits": (),
             "voluntary": (0,) * state.num_seats,
             "all_in": all_in,
             "shorts": shorts,

@@ -128,8 +128,9 @@ def _after(state: GameState) -> GameState:
     """Pass the say on, or end it: unopened, won outright, or on to the draw."""
     pending = state.pending
     if state.opener is None:
-        if not pending or pending == (last_to_say(state),):
-            # Ambiguity 13: the last to say cannot open against nobody (Law 29).
+        if not pending or pending == (last_to_say(state),) or len(state.players) == 1:
+            # Ambiguity 13: the last to say cannot open against nobody (Law 29); nor can
+            # anyone left alone when the last to say retired with a foul hand (Law 13).
             return show.not_opened(state)
     elif len(state.players) == 1:
         return show.uncontested(state)
