@@ -705,3 +705,28 @@ def test_every_sitting_document_validates_and_a_wrong_shape_is_refused_by_both()
             container[key] = saved
             spoilt += 1
     assert spoilt > 100
+
+
+def test_law_64_a_foul_hand_found_at_the_show_settles_the_sitting_again() -> None:
+    """Law 64 through the sitting: the game is settled anew, and so is the kitty's share;
+    the sitting's record holds the game once, as finally settled."""
+    terms = pl.SittingTerms(kitty_percent=10, kitty_chips=1)
+    for seed in range(200):
+        ended = over(sit(terms=terms), seed)
+        game = ended.game
+        if len(game.show_order) >= 2 and game.winners:
+            break
+    else:
+        pytest.fail("no game reached a show of two hands")
+    winner = game.winners[0]
+    again = pl.play(ended, pl.WrongHandSize(seat=winner))
+    assert isinstance(again, pl.Sitting)
+    assert again.game.foul == frozenset({winner})
+    assert again.game.payouts[winner] == 0
+    takes = terms.kitty_takes(again.game.payouts, again.game.dealer)
+    assert again.kitty == sum(takes)
+    assert again.chips == tuple(s - t for s, t in zip(again.game.stacks, takes, strict=True))
+    assert again.history[-1] == pl.record(again.game)
+    assert len(again.history) == len(ended.history)
+    check_books(again)
+    assert pl.replay_sitting(pl.record_sitting(again)) == again

@@ -11,11 +11,12 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from hypothesis import assume, given, reject
+from hypothesis import assume, given, reject, settings
 from hypothesis import strategies as st
 
 import pokerlaws as pl
 from tests.generated_states import states_and_seats
+from tests.properties.test_reference import Start, begin, play_reporting, starts
 from tests.reference_views import follow, seen_by
 
 RULES = pl.Rules(ante=1, limit=4)
@@ -212,3 +213,20 @@ def test_law_37_a_seat_knows_his_own_discards() -> None:
     assert pl.Discard(seat=seat, cards=state.thrown[seat]) in seen.history
     other = state.players[1]
     assert pl.HiddenDiscard(seat=other, count=5) in seen.history
+
+
+@settings(deadline=None, max_examples=max(10, settings().max_examples // 2))
+@given(st.data(), starts(recording=True))
+def test_law_6_views_of_games_with_irregularities_hold_no_unseen_card(
+    data: st.DataObject, start: Start
+) -> None:
+    """Laws 6, 11, 40, 49-51: at every step of a game mixing reports with play, each view
+    names only cards its seat held or saw exposed or shown; a redeal's pack stays hidden;
+    only the asker hears the dealer's count."""
+    for state in play_reporting(data, begin(start)):
+        for seat in range(state.num_seats):
+            seen = pl.view(state, seat)
+            assert set(cards_in(seen)) <= seen_by(state, seat)
+            assert all(not isinstance(s, pl.Redeal) or s.deck is None for s in seen.history)
+            asked = any(isinstance(e, pl.AskDealerCount) and e.seat == seat for e in state.history)
+            assert (seen.told is not None) == (asked and seat != state.dealer)

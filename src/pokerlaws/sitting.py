@@ -559,6 +559,10 @@ def play(sitting: Sitting, action: Event) -> Sitting | RuleViolation:
     result = apply(sitting.game, action)
     if isinstance(result, RuleViolation):
         return result
+    if sitting.game.phase is Phase.OVER:
+        # A report after the end (Law 64: a foul hand found at the show) settles the game
+        # again: the close it had is undone and made anew.
+        return _close_again(sitting, result)
     if result.phase is Phase.OVER:
         return _close(sitting, result)
     return attrs.evolve(sitting, game=result, chips=result.stacks)
@@ -580,6 +584,30 @@ def _close(sitting: Sitting, game: GameState) -> Sitting:
             if not left:
                 closed = _without(closed, name)
     return closed
+
+
+def _close_again(sitting: Sitting, game: GameState) -> Sitting:
+    """Close ``game`` again after a report changed its settlement (Law 64).
+
+    Raises:
+        ValueError: the table has changed since the game ended (a player came, left or
+            bought chips), so its settlement can no longer be made again.
+    """
+    ended = sitting.game
+    if not sitting.history or sitting.history[-1] != record(ended):
+        raise ValueError(
+            "the game's settlement cannot be made again: the table has changed since it "
+            "ended; report a foul hand found at the show before anyone comes or goes"
+        )
+    if sitting.seating != sitting.game_seating:
+        raise ValueError("the game's settlement cannot be made again: players left as it ended")
+    before = sitting.terms.kitty_takes(ended.payouts, ended.dealer)
+    undone = attrs.evolve(
+        sitting,
+        kitty=sitting.kitty - sum(before),
+        history=sitting.history[:-1],
+    )
+    return _close(undone, game)
 
 
 def _next_dealer(button: int, chips: Sequence[int]) -> int | None:
