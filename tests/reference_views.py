@@ -83,6 +83,12 @@ def follow(state: pl.GameState) -> Table:
         lifted.update(dict.fromkeys(seated, False))
         acted_since_deal = False
 
+    def retire(seat: int) -> None:
+        # A foul hand is out of the game, and no longer owed cards (Law 41).
+        nonlocal owed
+        still_in.remove(seat)
+        owed = [(s, count) for s, count in owed if s != seat]
+
     def serve(seat: int, cards: list[pl.Card]) -> None:
         table.hands[seat] += cards
         table.drawn[seat] += cards
@@ -149,12 +155,12 @@ def follow(state: pl.GameState) -> Table:
                 continue  # Law 64: the hand was shown, and stays shown
             if isinstance(event, pl.WrongNumberAsked):
                 if event.served_as_asked:
-                    still_in.remove(seat)  # Laws 45, 47
+                    retire(seat)  # Laws 45, 47
             elif drew.get(seat, 0) == 0:
                 if lifted[seat]:
-                    still_in.remove(seat)  # Law 13 (else Law 12: a redeal follows)
+                    retire(seat)  # Law 13 (else Law 12: a redeal follows)
             elif lifted[seat]:
-                still_in.remove(seat)  # Laws 48, 63 (else Laws 42-43: corrected)
+                retire(seat)  # Laws 48, 63 (else Laws 42-43: corrected)
     if state.phase is pl.Phase.OVER and table.opener is not None:
         proves = game.jackpot_round > 0 and still_in == [table.opener]
         if len(still_in) > 1 or proves:
