@@ -239,8 +239,6 @@ def replay_game(
     def retire(seat: int) -> None:
         nonlocal owed
         players.remove(seat)
-        voluntary[seat] += deposit[seat]
-        deposit[seat] = 0
         owed = [(s, c) for s, c in owed if s != seat]
 
     for index, action in enumerate(actions):
@@ -313,9 +311,7 @@ def replay_game(
                 opener = seat
             opened = True
         elif isinstance(action, pl.Pass):
-            players.remove(seat)
-            voluntary[seat] += deposit[seat]  # a deposit out of turn is lost with the hand
-            deposit[seat] = 0
+            players.remove(seat)  # a deposit out of turn stays in the pool, lost
         elif isinstance(action, pl.Discard):
             cards = list(action.cards)
             for card in cards:
@@ -323,7 +319,8 @@ def replay_game(
             thrown[seat] = cards
             gathered.extend(cards)
             drew[seat] = len(cards)
-            lifted[seat] = False
+            if cards:
+                lifted[seat] = False  # new cards lie untouched; a pat hand is the one dealt
             if shortage:
                 # Ambiguity 19: after the short player, each one discards and is owed.
                 if cards:

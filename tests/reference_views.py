@@ -120,7 +120,8 @@ def follow(state: pl.GameState) -> Table:
             if len(given) < len(event.cards):
                 owed.append((seat, len(event.cards) - len(given)))
                 stock.clear()
-            lifted[seat] = False
+            if event.cards:
+                lifted[seat] = False  # new cards lie untouched; a pat hand is the one dealt
         elif isinstance(event, pl.Shuffle):
             assert event.order is not None, "a history records the order used"
             pile = list(event.order)

@@ -133,7 +133,7 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
     # handler: the seat to act is always a player at this table, so the checks below would
     # all pass. (A subclass of an action takes the long way, through isinstance.)
     if rule is not None and kind in rule.accepts and action.seat == state.to_act:
-        if state.deposits and state.deposits[action.seat]:
+        if state.deposits and _counts_now(state, action.seat):
             return _with_deposit(state, action, rule)  # type: ignore[arg-type]
         return rule.handler(state, action)  # type: ignore[arg-type]
     if not isinstance(
@@ -196,9 +196,16 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
             f"acted out of turn in {rule.name}: it is seat {state.to_act}'s turn",
         )
     # Each handler records the action in the history within the state it builds.
-    if state.deposits and state.deposits[seat]:
+    if state.deposits and _counts_now(state, seat):
         return _with_deposit(state, action, rule)
     return rule.handler(state, action)
+
+
+def _counts_now(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has a deposit out of turn to count at this turn of his (Law 55): a
+    passed player's lost deposit counts toward nothing, and the dealer's Law 41 shuffle
+    is no turn to stake."""
+    return bool(state.deposits[seat]) and seat in state.pending
 
 
 def _with_deposit(state: GameState, action: Action, rule: _PhaseRule) -> GameState | RuleViolation:
@@ -208,7 +215,8 @@ def _with_deposit(state: GameState, action: Action, rule: _PhaseRule) -> GameSta
     if refused is not None:
         return refused
     if isinstance(action, Pass):
-        return rule.handler(deposits.when_passing(state, action.seat), action)
+        # His deposit stays in the pool, lost with his hand; it counts toward nothing now.
+        return rule.handler(state, action)
     return rule.handler(deposits.credited(state, action.seat), action)
 
 
@@ -276,7 +284,7 @@ def legal_actions(state: GameState) -> tuple[Action, ...]:
     if rule is None:
         return ()
     seat = state.to_act
-    if state.deposits and seat is not None and state.deposits[seat]:
+    if state.deposits and seat is not None and _counts_now(state, seat):
         return stake_choices(seat, _deposit_menu(state, seat, rule))
     return rule.legal(state)
 
@@ -294,7 +302,7 @@ def stake_range(state: GameState) -> range:
     if rule is None:
         return range(0)
     seat = state.to_act
-    if state.deposits and seat is not None and state.deposits[seat]:
+    if state.deposits and seat is not None and _counts_now(state, seat):
         return _deposit_menu(state, seat, rule)
     return rule.stakes(state)
 

@@ -485,7 +485,10 @@ def test_law_55_a_deposit_is_lost_by_passing() -> None:
     passed = play(state, Stake(seat=2, amount=10), Pass(seat=3))
     assert passed.stacks == (100, 95, 90, 90)
     assert passed.pool == 25
-    assert passed.deposits == ()
+    # Lost with his hand, it stays in the pool and counts toward nothing (a misdeal would
+    # give it back).
+    assert passed.deposits == (0, 0, 0, 10)
+    assert passed.staked[3] == 0
 
 
 def test_law_55_a_deposit_is_bounded_by_what_his_turn_could_take() -> None:

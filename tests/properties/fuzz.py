@@ -43,6 +43,7 @@ _KINDS: tuple[type, ...] = (
     pl.Straddle,
     pl.DeclineStraddle,
     pl.Shuffle,
+    pl.Redeal,
 )
 _EVERY_CARD = pl.standard_deck(joker=True)
 _DEEP_CHECK_EVERY = 64
@@ -249,8 +250,32 @@ def check_reference(state: pl.GameState, carried: int) -> None:
         assert frozenset(state.hands[seat]) == ref.hands[seat], f"seat {seat}'s cards"
 
 
-def fuzz_table(seed: int, budget: int, *, small_stacks: bool = False) -> Report:
-    """Play one table from ``seed`` for at most ``budget`` actions, checking every step.
+def _report_now(rng: random.Random, state: pl.GameState, reported: int) -> pl.Report | None:
+    """Sometimes, a report ``reportable`` lists (a dozen a game at most, two redeals)."""
+    if reported >= 12 or rng.random() >= 0.15:
+        return None
+    listed = [r for r in pl.reportable(state) if not isinstance(r, pl.Dispute)]
+    if sum(isinstance(event, pl.Redeal) for event in state.history) >= 2:
+        listed = [
+            r for r in listed if not isinstance(r, pl.MissingCut | pl.FacedCard | pl.WrongHandSize)
+        ]
+    return rng.choice(listed) if listed else None
+
+
+def _apply_report(state: pl.GameState, report: pl.Report, total: int) -> pl.GameState:
+    after = pl.apply(state, report)
+    assert isinstance(after, pl.GameState), f"{report} is reportable but refused: {after}"
+    assert after.history == (*state.history, report)
+    check_chips(after, total)
+    check_cards(after)
+    return after
+
+
+def fuzz_table(
+    seed: int, budget: int, *, small_stacks: bool = False, reports: bool = False
+) -> Report:
+    """Play one table from ``seed`` for at most ``budget`` actions, checking every step;
+    with ``reports``, irregularities ``reportable`` lists are reported between them.
 
     Raises:
         FuzzFailure: an invariant broke or an exception escaped; the message says where.
@@ -263,10 +288,19 @@ def fuzz_table(seed: int, budget: int, *, small_stacks: bool = False) -> Report:
     games_left = rng.randint(1, 12)
     done = accepted = refused = 0
     games = 1
+    reported = 0
     try:
         check_cards(state)
         while done < budget:
             listed = pl.legal_actions(state)
+            report = _report_now(rng, state, reported) if reports else None
+            if report is not None and (listed or not checked):
+                # Law 64 included: a foul hand found at the show, before the game is checked.
+                state = _apply_report(state, report, total)
+                done += 1
+                accepted += 1
+                reported += 1
+                continue
             if not listed and not checked:
                 check_reference(state, carried)
                 checked = True
@@ -283,7 +317,7 @@ def fuzz_table(seed: int, budget: int, *, small_stacks: bool = False) -> Report:
                 last = state
                 deck = pl.shuffled_deck(rng.randrange(2**32), joker=state.rules.joker)
                 state = pl.next_game(last, deck=deck)
-                carried, checked = last.pool, False
+                carried, checked, reported = last.pool, False, 0
                 games += 1
                 # Law 18, Ambiguity 26: the deal passes to the first seat on the left with chips.
                 n = last.num_seats
@@ -314,6 +348,11 @@ def fuzz_table(seed: int, budget: int, *, small_stacks: bool = False) -> Report:
                     assert isinstance(used, pl.Shuffle)
                     assert used.seat == action.seat
                     assert used.order is not None
+                elif action == pl.Redeal(seat=action.seat):
+                    # The history records the deck the engine dealt from (Law 8).
+                    used = result.history[-1]
+                    assert isinstance(used, pl.Redeal)
+                    assert used.deck is not None
                 else:
                     assert result.history[-1] == action
                 check_chips(result, total)
@@ -336,7 +375,7 @@ def fuzz_table(seed: int, budget: int, *, small_stacks: bool = False) -> Report:
     return Report(done, accepted, refused, games, 1)
 
 
-def fuzz(actions: int, seed: int, *, small_stacks: bool = False) -> Report:
+def fuzz(actions: int, seed: int, *, small_stacks: bool = False, reports: bool = False) -> Report:
     """Throw ``actions`` random actions at random tables drawn from ``seed`` (every one
     small-stacked with ``small_stacks``).
 
@@ -347,7 +386,10 @@ def fuzz(actions: int, seed: int, *, small_stacks: bool = False) -> Report:
     report = Report(0, 0, 0, 0, 0)
     while report.actions < actions:
         report += fuzz_table(
-            rng.randrange(2**63), actions - report.actions, small_stacks=small_stacks
+            rng.randrange(2**63),
+            actions - report.actions,
+            small_stacks=small_stacks,
+            reports=reports,
         )
     return report
 
@@ -363,13 +405,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="small stacks at every table (all-ins, short players, Law 41 at full tables)",
     )
+    parser.add_argument(
+        "--reports",
+        action="store_true",
+        help="report irregularities between the actions (misdeals, foul hands, deposits...)",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     try:
         if args.table is not None:
-            report = fuzz_table(args.table, args.actions, small_stacks=args.small_stacks)
+            report = fuzz_table(
+                args.table, args.actions, small_stacks=args.small_stacks, reports=args.reports
+            )
         else:
-            report = fuzz(args.actions, args.seed, small_stacks=args.small_stacks)
+            report = fuzz(
+                args.actions, args.seed, small_stacks=args.small_stacks, reports=args.reports
+            )
     except FuzzFailure as failure:
         print(f"FAILED: {failure}", file=sys.stderr)
         return 1

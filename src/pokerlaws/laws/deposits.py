@@ -5,7 +5,8 @@ every action out of turn, so the law has nothing to act on. At a recording table
 (``Rules.recording_table``) the table reports a :class:`~pokerlaws.Deposit`: the chips go
 into the pool at once and are kept apart (``GameState.deposits``) until the player's turn.
 Then they count toward his stake: his ``Stake`` is the stake he makes at that turn, the
-deposit included, so it is at least the deposit; or he passes and loses it (Law 54).
+deposit included, so it is at least the deposit; or he passes and loses it (Law 54): it
+stays in the pool, and in ``deposits``, counting toward nothing (a misdeal gives it back).
 
 A deposit is accepted only from a player still to act in this round of the say or the
 betting, no more than he could put down were it his turn now: the highest stake only rises
@@ -29,7 +30,7 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["credited", "deposit", "held", "most_now", "refuse_at_turn", "when_passing"]
+__all__ = ["credited", "deposit", "held", "most_now", "refuse_at_turn"]
 
 
 def held(state: GameState, seat: int) -> int:
@@ -118,15 +119,6 @@ def credited(state: GameState, seat: int) -> GameState:
             "pool": state.pool - amount,
             "deposits": _with_deposit(state, seat, 0),
         }
-    )
-
-
-def when_passing(state: GameState, seat: int) -> GameState:
-    """``state`` with ``seat``'s deposit lost to the pool, as he passes (Laws 54-55)."""
-    voluntary = list(state.voluntary)
-    voluntary[seat] += held(state, seat)
-    return state.with_changes(
-        {"voluntary": tuple(voluntary), "deposits": _with_deposit(state, seat, 0)}
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from operator import sub
 
 from pokerlaws.actions import Action, Pass, Straddle
-from pokerlaws.laws import betting, deposits, draw, say, show
+from pokerlaws.laws import betting, draw, say, show
 from pokerlaws.laws.staking import _newly_short
 from pokerlaws.reports import Distraction, Report
 from pokerlaws.state import Changes, GameState, Phase, seats_without
@@ -55,10 +55,11 @@ def refund(state: GameState, seat: int) -> int:
 
 def retire(state: GameState, report: Report, *, refunded_by: int | None = None) -> GameState:
     """Retire ``report.seat`` with a foul hand: out of the game, his stake lost (Law 13),
-    the report recorded; ``refunded_by`` pays him his Law 14 refund."""
+    the report recorded; ``refunded_by`` pays him his Law 14 refund first, as he retires,
+    before anything the game's end may pay or charge."""
     seat = report.seat
-    if state.deposits and state.deposits[seat]:
-        state = deposits.when_passing(state, seat)  # Law 55: a deposit, like a stake, is lost
+    if refunded_by is not None and refunded_by != seat:
+        state = _refunded(state, seat, refunded_by)
     history = (*state.history, report)
     if state.pending and state.pending[0] == seat:
         # At his turn, retiring is passing: the phase moves on exactly as after a pass.
@@ -78,27 +79,29 @@ def retire(state: GameState, report: Report, *, refunded_by: int | None = None) 
         after = _carry_on(state.with_changes(changes))
         changes = {}
     changes["foul"] = after.foul | {seat}
-    if refunded_by is not None and refunded_by != seat:
-        # Due when he retires, out of what the payer has then (before any payout).
-        amount = min(refund(state, seat), state.stacks[refunded_by])
-        stacks = list(after.stacks)
-        stacks[refunded_by] -= amount
-        stacks[seat] += amount
-        changes["stacks"] = tuple(stacks)
-        if stacks[refunded_by] == 0 and refunded_by in after.players:
-            # His last chip went in the refund: he plays on all in, short if below (Law 60).
-            all_in = after.all_in | {refunded_by}
-            changes["all_in"] = all_in
-            shorts = _newly_short(after, after.staked, all_in)
-            if shorts:
-                changes["shorts"] = (*after.shorts, *shorts)
-            if after.phase is Phase.SAY and refunded_by in after.pending:
-                # All in, he has nothing more to say (as a player all in from his ante).
-                pending = tuple(s for s in after.pending if s != refunded_by)
-                changes["pending"] = pending
-                changes["to_act"] = pending[0] if pending else None
-                return say._after(after.with_changes(changes))
     return after.with_changes(changes)
+
+
+def _refunded(state: GameState, seat: int, payer: int) -> GameState:
+    """``state`` after ``payer`` pays ``seat`` his Law 14 refund, out of what he has."""
+    amount = min(refund(state, seat), state.stacks[payer])
+    stacks = list(state.stacks)
+    stacks[payer] -= amount
+    stacks[seat] += amount
+    changes: Changes = {"stacks": tuple(stacks)}
+    if stacks[payer] == 0 and payer in state.players and payer not in state.all_in:
+        # His last chip went in the refund: he plays on all in, short if below (Law 60).
+        all_in = state.all_in | {payer}
+        changes["all_in"] = all_in
+        # He demands the show as the foul hand leaves, so that player is no longer in it.
+        leaving = state.with_changes({"players": seats_without(state.players, seat)})
+        shorts = _newly_short(leaving, state.staked, all_in)
+        if shorts:
+            changes["shorts"] = (*state.shorts, *shorts)
+        if state.phase is Phase.SAY and payer in state.pending and payer != state.pending[0]:
+            # All in, he has nothing more to say (as a player all in from his ante).
+            changes["pending"] = tuple(s for s in state.pending if s != payer)
+    return state.with_changes(changes)
 
 
 def _carry_on(state: GameState) -> GameState:

@@ -282,6 +282,14 @@ def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | Ru
         )
     if report.seat in state.foul or report.seat not in state.players:
         return refuse(NotAPlayer, 64, report, "was found foul already")
+    if len(state.players) < 2:
+        return refuse(
+            NotAtThisMoment,
+            64,
+            report,
+            "cannot be found foul too: the pool went to his hand as the one left of the "
+            "show, and Law 64 has no other hand to give it to",
+        )
     return foul.settle_without(state, report)
 
 
@@ -320,7 +328,7 @@ def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleVio
             report,
             f"cannot ask how many the dealer drew: the dealer has {done} (Ambiguity 20)",
         )
-    if moments.lifted(state, seat):
+    if moments.acted_since_drawing(state, seat):
         bet = any(
             isinstance(e, Stake) and e.seat == seat
             for e in state.history[moments.arrival(state, seat) :]

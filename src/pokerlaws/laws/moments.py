@@ -22,7 +22,16 @@ from pokerlaws.laws.deal import HAND_SIZE
 from pokerlaws.reports import Lift
 from pokerlaws.state import GameState, Phase
 
-__all__ = ["arrival", "deal_start", "drew", "in_deal", "is_owed", "lifted", "served"]
+__all__ = [
+    "acted_since_drawing",
+    "arrival",
+    "deal_start",
+    "drew",
+    "in_deal",
+    "is_owed",
+    "lifted",
+    "served",
+]
 
 _ACTIONS = frozenset(ACTION_TYPES)
 _BEFORE_THE_DEAL = (Straddle, DeclineStraddle, Redeal)
@@ -78,9 +87,10 @@ def _owed_at_shuffle(state: GameState) -> tuple[frozenset[int], int | None]:
 
 
 def arrival(state: GameState, seat: int) -> int:
-    """The index in the history just after ``seat``'s present cards arrived."""
+    """The index in the history just after ``seat``'s present cards arrived: a player who
+    stood pat holds the cards dealt him."""
     discard = drew(state, seat)
-    if discard is None:
+    if discard is None or not discard[1].cards:
         return deal_start(state)
     owed, shuffle = _owed_at_shuffle(state)
     if seat in owed and shuffle is not None:
@@ -91,6 +101,20 @@ def arrival(state: GameState, seat: int) -> int:
 def lifted(state: GameState, seat: int) -> bool:
     """Whether ``seat`` has lifted his present cards (Ambiguity 20)."""
     for event in state.history[arrival(state, seat) :]:
+        if event.seat == seat and (type(event) in _ACTIONS or isinstance(event, Lift)):
+            return True
+    return False
+
+
+def acted_since_drawing(state: GameState, seat: int) -> bool:
+    """Whether ``seat`` has lifted or acted since his draw (pat or not) was served: the
+    moment Laws 49-50 close (Ambiguity 20: up to his first action after the draw)."""
+    discard = drew(state, seat)
+    assert discard is not None, "asked only of a player who has drawn"
+    start = discard[0] + 1
+    if discard[1].cards:
+        start = arrival(state, seat)
+    for event in state.history[start:]:
         if event.seat == seat and (type(event) in _ACTIONS or isinstance(event, Lift)):
             return True
     return False
