@@ -205,7 +205,10 @@ def _counts_now(state: GameState, seat: int) -> bool:
     """Whether ``seat`` has a deposit out of turn to count at this turn of his (Law 55): a
     passed player's lost deposit counts toward nothing, and the dealer's Law 41 shuffle
     is no turn to stake."""
-    return bool(state.deposits[seat]) and seat in state.pending
+    return bool(state.deposits[seat]) and state.phase in _STAKING_PHASES and seat in state.pending
+
+
+_STAKING_PHASES = frozenset({Phase.SAY, Phase.BETTING})
 
 
 def _with_deposit(state: GameState, action: Action, rule: _PhaseRule) -> GameState | RuleViolation:

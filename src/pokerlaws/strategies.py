@@ -83,6 +83,7 @@ __all__ = [
     "illegal_actions",
     "legal_actions",
     "new_games",
+    "reports",
     "rules",
     "sitting_states",
     "sittings",
@@ -358,6 +359,20 @@ def _check_state(name: str, state: Any) -> pl.GameState:
     if not isinstance(state, pl.GameState):
         raise InvalidArgument(f"{name}={state!r} must be a pokerlaws.GameState")
     return state
+
+
+@_lazy
+def reports(state: pl.GameState) -> SearchStrategy[pl.Report]:
+    """The reports of irregularities :func:`pokerlaws.reportable` lists in ``state``
+    (misdeals, foul hands, cards exposed, deposits out of turn...), each equally likely;
+    shrinks towards the first listed. A state where nothing may be reported is an
+    ``InvalidArgument``.
+    """
+    _check_state("state", state)
+    listed = pl.reportable(state)
+    if not listed:
+        raise InvalidArgument("nothing may be reported in this state: reportable is empty")
+    return st.sampled_from(listed)
 
 
 @_lazy

@@ -16,6 +16,11 @@ end of every game, that the cards served, the payouts and the show order are tho
 independent reference (``tests/reference_game.py``). Each table
 draws everything from its own seed, so a failure is reproduced by that seed alone:
 ``python -m tests.properties.fuzz --table SEED``.
+
+With ``--reports``, irregularities that ``reportable`` lists are reported between the
+actions (a dozen a game at most, and two redeals): misdeals and redeals, foul hands and their
+refunds, cards exposed, deposits out of turn at a recording table, foul hands found at the
+show; the same checks follow each, and every game still agrees with the reference.
 """
 
 from __future__ import annotations

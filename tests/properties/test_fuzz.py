@@ -16,6 +16,14 @@ def test_a_short_fuzz_run_breaks_nothing() -> None:
     assert report.tables > 1
 
 
+def test_law_55_a_short_fuzz_run_with_irregularities_breaks_nothing() -> None:
+    """Reports mixed with the actions (misdeals, foul hands, deposits out of turn...), every
+    game checked against the reference."""
+    report = fuzz.fuzz(20_000, seed=1, small_stacks=True, reports=True)
+    assert report.actions == 20_000
+    assert report.games > 100
+
+
 def test_the_command_line_reports_and_replays_one_table(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -44,3 +52,8 @@ def test_the_fuzzer_catches_a_lost_chip(monkeypatch: pytest.MonkeyPatch) -> None
 def test_a_million_random_actions_break_nothing() -> None:
     """The long run of docs/strategies.md ("Fuzzing")."""
     assert fuzz.fuzz(1_000_000, seed=0).actions == 1_000_000
+
+
+@pytest.mark.slow
+def test_a_million_random_actions_with_irregularities_break_nothing() -> None:
+    assert fuzz.fuzz(1_000_000, seed=0, small_stacks=True, reports=True).actions == 1_000_000

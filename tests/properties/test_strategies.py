@@ -685,3 +685,18 @@ def test_law_18_sittings_chain_games_with_next_game(sitting: tuple[pl.GameState,
         assert chips(game) == chips(last)
         # Law 33: a false opener's game counts as not opened.
         assert game.is_jackpot == (not last.opened or last.false_opener is not None)
+
+
+@settings(deadline=None)
+@given(data=st.data(), state=ps.game_states())
+def test_law_8_reports_draws_only_what_may_be_reported(
+    state: pl.GameState, data: st.DataObject
+) -> None:
+    """ps.reports draws what reportable lists, and apply accepts it."""
+    if not pl.reportable(state):
+        with pytest.raises(InvalidArgument, match="nothing may be reported"):
+            data.draw(ps.reports(state))
+        return
+    report = data.draw(ps.reports(state))
+    assert report in pl.reportable(state)
+    assert isinstance(pl.apply(state, report), pl.GameState)

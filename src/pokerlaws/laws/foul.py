@@ -89,7 +89,8 @@ def _refunded(state: GameState, seat: int, payer: int) -> GameState:
     stacks[payer] -= amount
     stacks[seat] += amount
     changes: Changes = {"stacks": tuple(stacks)}
-    if stacks[payer] == 0 and payer in state.players and payer not in state.all_in:
+    broke = stacks[payer] == 0 and not (state.deposits and state.deposits[payer])
+    if amount and broke and payer in state.players and payer not in state.all_in:
         # His last chip went in the refund: he plays on all in, short if below (Law 60).
         all_in = state.all_in | {payer}
         changes["all_in"] = all_in
