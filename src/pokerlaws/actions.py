@@ -140,17 +140,21 @@ class Discard:
         return f"seat {self.seat} discards {' '.join(str(card) for card in self.cards)}"
 
 
-def _shuffle_order(cards: Sequence[Card] | None) -> tuple[Card, ...] | None:
-    # The order is the point of a shuffle, so it is kept exactly as given, and only an
-    # ordered sequence can give one (a set has no order of its own).
+def _in_order(owner: str, cards: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    """``cards`` as ``owner``, a pile or a pack in order, top first, or None."""
+    # The order is the point of a shuffle or a deal, so it is kept exactly as given, and
+    # only an ordered sequence can give one (a set has no order of its own).
     if cards is None:
         return None
     if not isinstance(cards, Sequence) or isinstance(cards, (str, bytes)):
         raise TypeError(
-            "Shuffle.order must be a sequence of Cards, top first, or None, "
-            f"not {type(cards).__name__}"
+            f"{owner} must be a sequence of Cards, top first, or None, not {type(cards).__name__}"
         )
-    return _cards_of("Shuffle.order", cards)
+    return _cards_of(owner, cards)
+
+
+def _shuffle_order(cards: Sequence[Card] | None) -> tuple[Card, ...] | None:
+    return _in_order("Shuffle.order", cards)
 
 
 @attrs.frozen(kw_only=True)
@@ -173,14 +177,7 @@ class Shuffle:
 
 
 def _redeal_deck(cards: Sequence[Card] | None) -> tuple[Card, ...] | None:
-    if cards is None:
-        return None
-    if not isinstance(cards, Sequence) or isinstance(cards, (str, bytes)):
-        raise TypeError(
-            "Redeal.deck must be a sequence of Cards, top first, or None, "
-            f"not {type(cards).__name__}"
-        )
-    return _cards_of("Redeal.deck", cards)
+    return _in_order("Redeal.deck", cards)
 
 
 @attrs.frozen(kw_only=True)
