@@ -230,7 +230,6 @@ def _deposit_menu(state: GameState, seat: int, rule: _PhaseRule) -> range:
     return range(least, amounts.stop) if least < amounts.stop else range(0)
 
 
-_ACTION_SET = frozenset(ACTION_TYPES)
 _EVENT_TYPES = (*ACTION_TYPES, *REPORT_TYPES)
 
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import say
-from pokerlaws.laws.staking import chips_refused
 from pokerlaws.reports import Deposit
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import (
+    AmountNotPositive,
     CannotStand,
     NotAtThisMoment,
+    NotEnoughChips,
     NotYourTurn,
     RuleViolation,
     StakeOverLimit,
@@ -82,9 +83,13 @@ def deposit(state: GameState, report: Deposit) -> GameState | RuleViolation:
             report,
             "has no turn still to come in this round, so a deposit would count toward nothing",
         )
-    refused = chips_refused(state, Stake(seat=seat, amount=amount))
-    if refused is not None:
-        return refuse(type(refused), refused.law, report, refused.message.split(" ", 4)[4])
+    stack = state.stacks[seat]
+    if amount <= 0:
+        return refuse(
+            AmountNotPositive, 56, report, f"must put down a positive deposit, not {amount}"
+        )
+    if amount > stack:
+        return refuse(NotEnoughChips, 56, report, f"has only {stack} chips, not {amount}")
     already = held(state, seat)
     most = most_now(state, seat)
     if already + amount > most:

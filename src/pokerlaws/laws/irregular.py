@@ -18,6 +18,7 @@ from pokerlaws.reports import (
     Deposit,
     Dispute,
     Distraction,
+    Event,
     ExposedCard,
     FacedCard,
     Lift,
@@ -178,7 +179,7 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
     return _replace_exposed(state, report)
 
 
-def _this_deal(state: GameState) -> tuple[Report | object, ...]:
+def _this_deal(state: GameState) -> tuple[Event, ...]:
     return state.history[moments.deal_start(state) :]
 
 
@@ -340,12 +341,6 @@ def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleVio
             f"may no longer ask: he has {'bet' if bet else 'lifted his cards'} since drawing",
         )
     return _record(state, report)
-
-
-def dealer_drew(state: GameState) -> int | None:
-    """How many cards the dealer took at the draw, or None if he has not drawn."""
-    discard = moments.drew(state, state.dealer)
-    return None if discard is None else len(discard[1].cards)
 
 
 # --- Disputes: Laws 77-79 -----------------------------------------------------------------

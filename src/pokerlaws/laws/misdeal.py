@@ -18,7 +18,7 @@ from pokerlaws.actions import Action, Redeal
 from pokerlaws.cards import Card, pack_set
 from pokerlaws.laws import deal
 from pokerlaws.reports import Report
-from pokerlaws.state import GameState, Phase, Short
+from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation, WrongDeck, refuse
 
 __all__ = ["apply_redeal", "default_deck", "legal", "misdeal"]
@@ -41,9 +41,7 @@ def misdeal(state: GameState, report: Report) -> GameState:
     all_in = frozenset(seat for seat in state.seated if stacks[seat] == 0)
     # Only a shortness the forced stakes made survives (a seat short of the ante).
     shorts = tuple(
-        Short(short.seat, short.live)
-        for short in state.shorts
-        if short.seat in all_in and staked[short.seat] < top
+        short for short in state.shorts if short.seat in all_in and staked[short.seat] < top
     )
     return state.with_changes(
         {
