@@ -120,3 +120,36 @@ def test_check_names_a_game_that_begins_otherwise_and_a_json_action_by_path(
         None,
         "0 stake 99",
     )
+
+
+def test_replay_a_sitting_game_by_game(tmp_path: Path) -> None:
+    """``pokerlaws replay`` on a sitting: its players and cut, each game step by step, each
+    table change, then the results (Laws 2, 18)."""
+    played = sitting()
+    record = pl.record_sitting(played)
+    done = run("replay", write(tmp_path, pl.format_sitting_record(record)))
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "sitting of 2: Ann 10, Bob 10"
+    assert lines[1] == "cut Kc 4d"
+    games = sum(isinstance(entry, pl.GameRecord) for entry in record.entries)
+    assert [line for line in lines if line.startswith("game ")] == [
+        f"game {k}" for k in range(1, games + 1)
+    ]
+    assert any(line.startswith("join") and "Cy" in line for line in lines)
+    assert lines[-2:] == [f"pool {played.game.pool}", "kitty 0"]
+    # The JSON of the same sitting replays the same way.
+    again = run("replay", write(tmp_path, pl.to_json(record), "sitting.json"))
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[-2:] == lines[-2:]
+
+
+def test_replay_a_sitting_stops_at_a_refused_action(tmp_path: Path) -> None:
+    played = sitting()
+    text = pl.format_sitting_record(pl.record_sitting(played))
+    first = next(line for line in text.splitlines() if line.endswith((" straddle", " pass")))
+    bad = text.replace(f"\n{first}\n", f"\n{first.split()[0]} stake 999\n", 1)
+    assert bad != text
+    done = run("replay", write(tmp_path, bad))
+    assert done.returncode == 1
+    assert any(line.startswith("illegal at line") for line in done.stdout.splitlines())

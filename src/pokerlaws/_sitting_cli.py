@@ -8,11 +8,13 @@ verdicts and exit statuses are those of a game record (``docs/notation.md``).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from pokerlaws.cards import NotationError
 from pokerlaws.jsonio import from_json
 from pokerlaws.notation import format_action
+from pokerlaws.records import GameRecord
 from pokerlaws.sitting import BuyChips, Join, Leave, Sitting
 from pokerlaws.sitting_record import (
     FORMAT,
@@ -24,7 +26,7 @@ from pokerlaws.sitting_record import (
     replay_sitting,
 )
 
-__all__ = ["check_sitting", "print_refusal", "sitting_text"]
+__all__ = ["check_sitting", "print_refusal", "replay_sitting_steps", "sitting_text"]
 
 _TYPES = ("SittingRecord", "Sitting")
 
@@ -106,18 +108,63 @@ def print_refusal(
     print(found["message"], file=out)
 
 
+def _malformed(error: NotationError, as_json: bool, out: TextIO) -> int:
+    problem = {"line": error.line, "message": error.message}
+    if as_json:
+        print(json.dumps({"result": "malformed", **problem, "problems": [problem]}), file=out)
+    else:
+        where = f"line {error.line}: " if error.line is not None else ""
+        print(f"malformed: 1 problem\n{where}{error.message}", file=out)
+    return 2
+
+
+GameSteps = Callable[[GameRecord, Sequence[int | None], TextIO], int]
+"""The game record's step-by-step printer of ``pokerlaws replay`` (in ``cli``)."""
+
+
+def replay_sitting_steps(text: str, out: TextIO, game_steps: GameSteps) -> int:
+    """``pokerlaws replay`` for a sitting: the players and the cut, then each game step by
+    step (as for a game record) and each table change, then the results; at the first
+    refusal, where and why, as ``check`` says it. Returns the exit status (0, 1 or 2)."""
+    try:
+        record, starts, lines = _read(text)
+    except NotationError as error:
+        return _malformed(error, False, out)
+    try:
+        sitting = replay_sitting(record)
+    except IllegalSittingRecord as refused:
+        sitting = None
+        stop = refused
+    players = ", ".join(f"{name} {chips}" for name, chips in record.players)
+    print(f"sitting of {len(record.players)}: {players}", file=out)
+    print(f"cut {' '.join(map(str, record.cut))}", file=out)
+    for entry, item in enumerate(record.entries):
+        if sitting is None and entry > stop.entry:
+            break
+        if isinstance(item, GameRecord):
+            number = sum(isinstance(e, GameRecord) for e in record.entries[:entry]) + 1
+            print(f"game {number}", file=out)
+            status = game_steps(item, lines[entry] or (None,) * len(item.actions), out)
+            if status:
+                return status
+        else:
+            print(_entry_text(record, entry), file=out)
+    if sitting is None:
+        print_refusal(record, stop, starts, lines, False, out)
+        return 1
+    for name, result in sitting.results:
+        print(f"result {json.dumps(name)} {result:+d}", file=out)
+    print(f"pool {sitting.game.pool}", file=out)
+    print(f"kitty {sitting.kitty}", file=out)
+    return 0
+
+
 def check_sitting(text: str, as_json: bool, out: TextIO) -> int:
     """Replay a sitting record and print the verdict; return the exit status (0, 1 or 2)."""
     try:
         record, starts, lines = _read(text)
     except NotationError as error:
-        problem = {"line": error.line, "message": error.message}
-        if as_json:
-            print(json.dumps({"result": "malformed", **problem, "problems": [problem]}), file=out)
-        else:
-            where = f"line {error.line}: " if error.line is not None else ""
-            print(f"malformed: 1 problem\n{where}{error.message}", file=out)
-        return 2
+        return _malformed(error, as_json, out)
     try:
         sitting = replay_sitting(record)
     except IllegalSittingRecord as refused:

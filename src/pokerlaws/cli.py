@@ -37,7 +37,7 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
-from pokerlaws._sitting_cli import check_sitting, sitting_text
+from pokerlaws._sitting_cli import check_sitting, replay_sitting_steps, sitting_text
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
 from pokerlaws.records import begin
 
@@ -281,10 +281,18 @@ def _show(state: GameState, out: TextIO) -> None:
 
 
 def _replay(path: str, out: TextIO, err: TextIO) -> int:
+    sitting = sitting_text(path)
+    if sitting is not None:  # a whole sitting: its games one by one
+        return replay_sitting_steps(sitting, out, _replay_game)
     loaded = _load(path, False, out, err)
     if isinstance(loaded, int):
         return loaded
     game, lines = loaded
+    return _replay_game(game, lines, out)
+
+
+def _replay_game(game: GameRecord, lines: Sequence[int | None], out: TextIO) -> int:
+    """Print ``game`` step by step; return the exit status (0, or 1 at a refusal)."""
     rules = game.rules
     print(
         f"{len(game.stacks)} seats, ante {rules.ante}, limit {rules.limit}, dealer seat "
