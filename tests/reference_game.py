@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import attrs
+
 import pokerlaws as pl
 
-__all__ = ["Outcome", "Service", "ShortPlayer", "replay_game"]
+__all__ = ["Outcome", "Service", "ShortPlayer", "over_before", "replay_game"]
 
 
 @dataclass(frozen=True)
@@ -229,6 +231,15 @@ def replay_game(
         owed, shortage, shuffled = [], False, False
 
     note_shorts(-1)
+    record = pl.GameRecord(
+        rules=rules,
+        stacks=tuple(stacks),
+        dealer=dealer,
+        deck=tuple(deck),
+        carried=carried,
+        jackpot_round=jackpot_round,
+        actions=tuple(actions),
+    )
     # Ambiguity 20: cards lie untouched until a Lift or their holder's next action.
     lifted = dict.fromkeys(seated, False)
     drew: dict[int, int] = {}
@@ -270,7 +281,7 @@ def replay_game(
         elif isinstance(action, pl.WrongNumberAsked) and action.served_as_asked:
             retire(seat)  # Laws 45, 47: foul, no refund
         elif isinstance(action, pl.WrongHandSize):
-            if _over_before(rules, stacks, dealer, deck, carried, jackpot_round, actions, index):
+            if over_before(record, index):
                 fouled_at_show.add(seat)  # Law 64
             elif drew.get(seat, 0) == 0:
                 if not lifted[seat]:
@@ -435,28 +446,10 @@ def replay_game(
 _PLAYER_ACTIONS = (pl.Pass, pl.Stake, pl.Stand, pl.Discard)
 
 
-def _over_before(
-    rules: pl.Rules,
-    stacks: Sequence[int],
-    dealer: int,
-    deck: Sequence[pl.Card],
-    carried: int,
-    jackpot_round: int,
-    actions: Sequence[pl.Event],
-    index: int,
-) -> bool:
-    """Whether the game was over before its ``index``-th event: a public fact, asked of the
-    engine (the reference keeps no turn order of its own)."""
-    game = pl.GameRecord(
-        rules=rules,
-        stacks=tuple(stacks),
-        dealer=dealer,
-        deck=tuple(deck),
-        carried=carried,
-        jackpot_round=jackpot_round,
-        actions=tuple(actions[:index]),
-    )
-    return pl.replay(game).phase is pl.Phase.OVER
+def over_before(game: pl.GameRecord, index: int) -> bool:
+    """Whether ``game`` was over before its ``index``-th event: a public fact, asked of the
+    engine (the references keep no turn order of their own)."""
+    return pl.replay(attrs.evolve(game, actions=game.actions[:index])).phase is pl.Phase.OVER
 
 
 def _holds_openers(hand: Sequence[pl.Card], jackpot_round: int, rules: pl.HandRules) -> bool:

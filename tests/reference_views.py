@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pokerlaws as pl
+from tests.reference_game import over_before
 
 
 @dataclass
@@ -152,7 +153,7 @@ def follow(state: pl.GameState) -> Table:
                 table.held[seat].add(replacement)
         elif isinstance(event, pl.WrongHandSize | pl.WrongNumberAsked):
             seat = event.seat
-            if _over_before(game, index):
+            if over_before(game, index):
                 continue  # Law 64: the hand was shown, and stays shown
             if isinstance(event, pl.WrongNumberAsked):
                 if event.served_as_asked:
@@ -167,20 +168,6 @@ def follow(state: pl.GameState) -> Table:
         if len(still_in) > 1 or proves:
             table.shown = still_in
     return table
-
-
-def _over_before(game: pl.GameRecord, index: int) -> bool:
-    """Whether the game was over (a public fact) before its ``index``-th event."""
-    before = pl.GameRecord(
-        rules=game.rules,
-        stacks=game.stacks,
-        dealer=game.dealer,
-        deck=game.deck,
-        carried=game.carried,
-        jackpot_round=game.jackpot_round,
-        actions=game.actions[:index],
-    )
-    return pl.replay(before).phase is pl.Phase.OVER
 
 
 def seen_by(state: pl.GameState, seat: int) -> frozenset[pl.Card]:

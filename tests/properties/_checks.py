@@ -140,3 +140,16 @@ def game_bound(start: pl.GameState) -> int:
     ``Shuffle`` at most once (the pack runs short once at the draw, Law 41).
     """
     return sum(start.stacks) + 3 * len(start.players)
+
+
+def reports_to_try(state: pl.GameState, reported: int) -> list[pl.Report]:
+    """The reports a random table may make now: what ``reportable`` lists, disputes aside
+    (they change nothing), none once ``reported`` reaches a dozen this game (a report may
+    change nothing either, so play must go on), and after two redeals none that would
+    misdeal again (a table may misdeal without end)."""
+    if reported >= 12:
+        return []
+    listed: list[pl.Report] = [r for r in pl.reportable(state) if not isinstance(r, pl.Dispute)]
+    if sum(isinstance(event, pl.Redeal) for event in state.history) >= 2:
+        listed = [r for r in listed if pl.apply_or_raise(state, r).phase is not pl.Phase.MISDEAL]
+    return listed

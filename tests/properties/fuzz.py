@@ -34,7 +34,14 @@ from collections.abc import Sequence
 import attrs
 
 import pokerlaws as pl
-from tests.properties._checks import check_cards, check_chips, check_shape, chips, has_next_game
+from tests.properties._checks import (
+    check_cards,
+    check_chips,
+    check_shape,
+    chips,
+    has_next_game,
+    reports_to_try,
+)
 from tests.reference_game import replay_game
 
 __all__ = ["FuzzFailure", "Report", "fuzz", "fuzz_table", "main"]
@@ -257,13 +264,9 @@ def check_reference(state: pl.GameState, carried: int) -> None:
 
 def _report_now(rng: random.Random, state: pl.GameState, reported: int) -> pl.Report | None:
     """Sometimes, a report ``reportable`` lists (a dozen a game at most, two redeals)."""
-    if reported >= 12 or rng.random() >= 0.15:
+    if rng.random() >= 0.15:
         return None
-    listed = [r for r in pl.reportable(state) if not isinstance(r, pl.Dispute)]
-    if sum(isinstance(event, pl.Redeal) for event in state.history) >= 2:
-        listed = [
-            r for r in listed if not isinstance(r, pl.MissingCut | pl.FacedCard | pl.WrongHandSize)
-        ]
+    listed = reports_to_try(state, reported)
     return rng.choice(listed) if listed else None
 
 

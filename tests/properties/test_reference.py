@@ -16,6 +16,7 @@ import hypothesis.strategies as st
 from hypothesis import event, given, settings
 
 import pokerlaws as pl
+from tests.properties._checks import reports_to_try
 from tests.reference_game import Outcome, replay_game
 
 REFERENCE = settings(deadline=None, max_examples=4 * settings().max_examples)
@@ -267,12 +268,7 @@ def play_reporting(data: st.DataObject, state: pl.GameState) -> list[pl.GameStat
     states = [state]
     reported = 0
     for _ in range(2_000):
-        reports = [r for r in pl.reportable(state) if not isinstance(r, pl.Dispute)]
-        if reported >= 12:
-            reports = []  # a report may change nothing: a dozen a game, then play goes on
-        if sum(isinstance(e, pl.Redeal) for e in state.history) >= 2:
-            # A table may misdeal without end; two redeals are enough to try.
-            reports = [r for r in reports if _after(state, r).phase is not pl.Phase.MISDEAL]
+        reports = reports_to_try(state, reported)
         if state.phase is pl.Phase.OVER:
             late = [r for r in reports if isinstance(r, pl.WrongHandSize)]
             found_foul: bool = bool(late) and data.draw(st.booleans())
@@ -290,10 +286,6 @@ def play_reporting(data: st.DataObject, state: pl.GameState) -> list[pl.GameStat
         states.append(after)
         state = after
     raise AssertionError(f"the game did not end: {state.history}")
-
-
-def _after(state: pl.GameState, report: pl.Report) -> pl.GameState:
-    return pl.apply_or_raise(state, report)
 
 
 @settings(deadline=None, max_examples=2 * settings().max_examples)

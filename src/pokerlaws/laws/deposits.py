@@ -47,7 +47,7 @@ def most_now(state: GameState, seat: int) -> int:
     return max(state.stakes) + state.rules.limit - state.stakes[seat]
 
 
-def _with_deposit(state: GameState, seat: int, amount: int) -> tuple[int, ...]:
+def _deposits_holding(state: GameState, seat: int, amount: int) -> tuple[int, ...]:
     deposits = list(state.deposits or (0,) * state.num_seats)
     deposits[seat] = amount
     return tuple(deposits) if any(deposits) else ()
@@ -106,7 +106,7 @@ def deposit(state: GameState, report: Deposit) -> GameState | RuleViolation:
         {
             "stacks": tuple(stacks),
             "pool": state.pool + amount,
-            "deposits": _with_deposit(state, seat, already + amount),
+            "deposits": _deposits_holding(state, seat, already + amount),
             "history": (*state.history, report),
         }
     )
@@ -122,7 +122,7 @@ def credited(state: GameState, seat: int) -> GameState:
         {
             "stacks": tuple(stacks),
             "pool": state.pool - amount,
-            "deposits": _with_deposit(state, seat, 0),
+            "deposits": _deposits_holding(state, seat, 0),
         }
     )
 

@@ -50,6 +50,7 @@ __all__ = [
     "apply_draw",
     "begin",
     "default_order",
+    "keyed_order",
     "legal",
     "refuse_shuffle",
     "shortfall",
@@ -190,6 +191,17 @@ def _await_shuffle(state: GameState, changes: Changes) -> GameState:
     return state.with_changes(changes)
 
 
+def keyed_order(seed: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
+    """``cards`` ranked by a hash keyed with ``seed``: an order nobody can foresee who does
+    not know the seed (the engine's own shuffle, when the caller gives none)."""
+    key = hashlib.blake2b(seed.encode(), digest_size=32).digest()
+
+    def rank(card: Card) -> bytes:
+        return hashlib.blake2b(str(card).encode(), key=key, digest_size=16).digest()
+
+    return tuple(sorted(cards, key=rank))
+
+
 def default_order(deck: tuple[Card, ...], gathered: tuple[Card, ...]) -> tuple[Card, ...]:
     """The order the engine gives the gathered discards when the caller gives none (Law 41).
 
@@ -197,12 +209,7 @@ def default_order(deck: tuple[Card, ...], gathered: tuple[Card, ...]) -> tuple[C
     single player knows (each has seen only his own cards), so nobody can foresee the order;
     it is never taken from the discarded cards alone.
     """
-    key = hashlib.blake2b(" ".join(map(str, deck)).encode(), digest_size=32).digest()
-
-    def rank(card: Card) -> bytes:
-        return hashlib.blake2b(str(card).encode(), key=key, digest_size=16).digest()
-
-    return tuple(sorted(gathered, key=rank))
+    return keyed_order(" ".join(map(str, deck)), gathered)
 
 
 def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:

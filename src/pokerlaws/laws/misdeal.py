@@ -11,12 +11,12 @@ seat dealt in is a player again. The new pack order is the dealer's action
 
 from __future__ import annotations
 
-import hashlib
 from operator import sub
 
 from pokerlaws.actions import Action, Redeal
 from pokerlaws.cards import Card, pack_set
 from pokerlaws.laws import deal
+from pokerlaws.laws.draw import keyed_order
 from pokerlaws.reports import Report
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation, WrongDeck, refuse
@@ -75,13 +75,7 @@ def default_deck(state: GameState) -> tuple[Card, ...]:
     it is never taken from the cards alone.
     """
     redeals = sum(isinstance(event, Redeal) for event in state.history)
-    seed = " ".join(map(str, state.deck)) + f" redeal {redeals + 1}"
-    key = hashlib.blake2b(seed.encode(), digest_size=32).digest()
-
-    def rank(card: Card) -> bytes:
-        return hashlib.blake2b(str(card).encode(), key=key, digest_size=16).digest()
-
-    return tuple(sorted(state.deck, key=rank))
+    return keyed_order(" ".join(map(str, state.deck)) + f" redeal {redeals + 1}", state.deck)
 
 
 def apply_redeal(state: GameState, action: Action) -> GameState | RuleViolation:
