@@ -177,6 +177,9 @@ def replay_game(
     dealt = {s: tuple(hands[s]) for s in seated}
 
     players = list(seated)
+    staked_since_deal: set[int] = set()  # who has made a Stake of his own since the deal
+    exposed_to: dict[int, list[pl.Card]] = {}  # Law 40: cards exposed in serving a draw
+    show_refunds: list[int] = []  # Law 64 on a pat hand: refunded after the settlement
     straddle_level = 0
     thrown: dict[int, list[pl.Card]] = {}
     gathered: list[pl.Card] = []  # every discard of this draw, for the Law 41 shuffle
@@ -202,9 +205,17 @@ def replay_game(
             if seat not in already and broke and whole[seat] < highest:
                 shorts.append(ShortPlayer(seat, whole[seat], moment, frozenset(players)))
 
+    refunds: list[tuple[int, int, int]] = []  # Law 14: (payer, foul seat, chips)
+
     def misdeal() -> None:
-        # Ambiguity 17: the ante and straddles stand; what was staked since goes back.
+        # Ambiguity 17: the ante and straddles stand; what was staked since goes back, and
+        # so does a refund paid for a hand of the voided deal.
         nonlocal pool, opened, opener, last_staker
+        for payer, paid_to, amount in refunds:
+            stack[payer] += amount
+            stack[paid_to] -= amount
+        refunds.clear()
+        staked_since_deal.clear()
         for seat in seated:
             stack[seat] += voluntary[seat] + deposit[seat]
             pool -= voluntary[seat] + deposit[seat]
@@ -228,6 +239,8 @@ def replay_game(
         gathered.clear()
         drew.clear()
         services.clear()
+        staked_since_deal.clear()
+        exposed_to.clear()
         owed, shortage, shuffled = [], False, False
 
     note_shorts(-1)
@@ -271,18 +284,38 @@ def replay_game(
             if isinstance(action, pl.FacedCard) or action.during_deal:
                 misdeal()
         elif isinstance(action, pl.ExposedCard) and acted:
-            # Law 40, Ambiguity 18: under the stock; the next card not his own instead.
+            # Law 40, Ambiguity 18: under the stock; the next card neither his own nor
+            # exposed in serving him takes its place.
             mine = thrown.get(seat, [])
-            replacement = next(card for card in stock if card not in mine)
-            stock.remove(replacement)
-            stock.append(action.card)
+            exposed_to.setdefault(seat, []).append(action.card)
+            seen = exposed_to[seat]
             hand = hands[seat]
-            hand[hand.index(action.card)] = replacement
+            others = [card for card in stock if card not in mine and card not in seen]
+            if not others and not shuffled:
+                # The stock's last card: he is owed one, served after the Law 41 shuffle,
+                # which gathers the exposed card.
+                hand.remove(action.card)
+                gathered.append(action.card)
+                owed.append((seat, 1))
+                shortage = True
+            else:
+                # After the shuffle Law 41 gives him his own discard when nothing else is
+                # left, then a card exposed before, and this one when nothing at all is.
+                choice = others or [c for c in stock if c in mine] or stock or [action.card]
+                replacement = choice[0]
+                if replacement != action.card:
+                    stock.remove(replacement)
+                    stock.append(action.card)
+                    hand[hand.index(action.card)] = replacement
         elif isinstance(action, pl.WrongNumberAsked) and action.served_as_asked:
             retire(seat)  # Laws 45, 47: foul, no refund
         elif isinstance(action, pl.WrongHandSize):
             if over_before(record, index):
                 fouled_at_show.add(seat)  # Law 64
+                if drew.get(seat, 0) == 0:
+                    # Ambiguity 17: a pat hand is the hand dealt, refunded after the pool
+                    # is settled again.
+                    show_refunds.append(seat)
             elif drew.get(seat, 0) == 0:
                 if not lifted[seat]:
                     misdeal()  # Law 12
@@ -293,6 +326,21 @@ def replay_game(
                     paid = min(due, stack[payer]) if payer != seat else 0
                     stack[payer] -= paid
                     stack[seat] += paid
+                    if paid:
+                        refunds.append((payer, seat, paid))
+                    if paid and stack[payer] == 0 and deposit[payer] == 0 and payer in players:
+                        # Did the foul hand's leaving end the game? One player left (Law
+                        # 58), or, unopened, nobody but the last to say left to speak (a
+                        # player all in from his ante has nothing to say): Ambiguity 13.
+                        straddlers = [s for s in seated if straddle_paid[s]]
+                        last = max(straddlers, key=straddle_paid.__getitem__, default=ante_seat)
+                        speakers = [s for s in players if s == payer or stack[s] or deposit[s]]
+                        ended = len(players) == 1 or (
+                            not opened and all(s == last for s in speakers)
+                        )
+                        if not ended and payer not in staked_since_deal:
+                            # Ambiguity 17: broke before he staked, he cannot come in.
+                            retire(payer)
             elif lifted[seat]:
                 retire(seat)  # Laws 48, 63 (before lifting, Laws 42-43 correct it)
         elif isinstance(action, pl.Redeal):
@@ -318,6 +366,7 @@ def replay_game(
             pool += extra
             deposit[seat] = 0
             last_staker = seat
+            staked_since_deal.add(seat)
             if not opened:
                 opener = seat
             opened = True
@@ -364,14 +413,17 @@ def replay_game(
             # when too few other cards are left.
             for owed_seat, count in owed:
                 own = set(thrown[owed_seat])
-                others = [card for card in pile if card not in own]
+                passed_over = set(exposed_to.get(owed_seat, []))
+                others = [card for card in pile if card not in own | passed_over]
                 if len(others) >= count:
                     take = others[:count]
                     own_taken = 0
                 else:
+                    # Too few others: his own discards, then cards exposed to him (Law 40).
                     mine = [card for card in pile if card in own]
-                    own_taken = count - len(others)
-                    take = others + mine[:own_taken]
+                    mine += [card for card in pile if card in passed_over]
+                    take = others + mine[: count - len(others)]
+                    own_taken = sum(card in own for card in take)
                 for card in take:
                     pile.remove(card)
                 hands[owed_seat].extend(take)
@@ -419,6 +471,15 @@ def replay_game(
         payouts = [0] * n
         show_order = show_order or (opener,)
 
+    final = [stack[s] + payouts[s] for s in range(n)]
+    for seat in show_refunds:
+        # Law 14 after Law 64 (Ambiguity 17): from the payer's chips as they then stand.
+        payer = dealer if distracter is None else distracter
+        if payer != seat:
+            paid = min(straddle_paid[seat] or ante_paid[seat], final[payer])
+            final[payer] -= paid
+            final[seat] += paid
+
     return Outcome(
         dealt=dealt,
         services=services,
@@ -428,7 +489,7 @@ def replay_game(
         over=over,
         payouts=tuple(payouts),
         pool=left,
-        stacks=tuple(stack[s] + payouts[s] for s in range(n)),
+        stacks=tuple(final),
         show_order=show_order,
         shorts=shorts,
         law41=shortage,

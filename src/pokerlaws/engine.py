@@ -439,6 +439,7 @@ _FRESH: Changes = {
     "owed": (),
     "false_opener": None,
     "foul": frozenset(),
+    "refunds": (),
     "deposits": (),
 }
 

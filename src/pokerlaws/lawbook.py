@@ -223,9 +223,12 @@ LAWS: tuple[Law, ...] = (
         summary="A player put out by a foul hand from the deal leaves his stake in the pool, but "
         "the dealer pays him, from his own chips, the amount of his ante or straddle.",
         treatment=_R,
-        note="The player retired by Law 13 is paid his ante or straddle (a straddler in a "
-        "jack-pot, his straddle) out of the dealer's own chips (all he has, if less); the pool is "
-        "untouched. Foul hands of the draw or the betting get nothing (Ambiguity 17).",
+        note="A hand foul as dealt, whenever found (a pat hand at a bet or at the show "
+        "included), is paid its ante or straddle (a straddler in a jack-pot, his straddle) out of "
+        "the dealer's own chips (all he has, if less; at the show, after the pool is settled "
+        "again); the pool is untouched. A hand made foul by the draw gets nothing. A dealer the "
+        "refund leaves broke retires if he has not staked, else plays on all in; a misdeal gives "
+        "the refund back (Ambiguity 17).",
     ),
     _law(
         number=15,
@@ -459,7 +462,8 @@ LAWS: tuple[Law, ...] = (
         treatment=_R,
         note="ExposedCard for a card just served (the player's draw was the last action and he "
         "has not lifted it): it goes to the bottom of the stock (Ambiguity 18) and he is served "
-        "the next card that is not one of his own discards (Law 37).",
+        "the next card that is not one of his own discards (Law 37); if it was the stock's last, "
+        "he is owed a card under Law 41 and passed over it at the dealer's shuffle.",
     ),
     _law(
         number=41,
@@ -509,7 +513,8 @@ LAWS: tuple[Law, ...] = (
         "and retires, losing his stake.",
         treatment=_R,
         note="WrongNumberAsked(served_as_asked=True): the hand is foul whether lifted or not; he "
-        "retires and loses his stake, with no refund.",
+        "retires and loses his stake, with no refund. Refused for a player still owed cards "
+        "under Law 41, and after a Law 44 report on the same draw (Ambiguity 18).",
     ),
     _law(
         number=46,

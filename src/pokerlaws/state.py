@@ -178,6 +178,10 @@ class GameState:
     owed: tuple[tuple[int, int], ...]
     """The players the stock could not serve, in draw order, and how many cards each is
     still owed (Law 41, Ambiguity 19)."""
+    refunds: tuple[tuple[int, int, int], ...]
+    """The Law 14 refunds paid for foul hands of this deal, in order: (payer, foul hand's
+    seat, chips paid). A misdeal gives them back; a hand found foul at the show (Law 64)
+    is refunded after each settlement of the pool, so they are paid again after another."""
     deposits: tuple[int, ...]
     """At a recording table (``Rules.recording_table``), each seat's chips put into the pool
     out of turn, to count toward his stake when his turn comes (Law 55, Ambiguity 21);
@@ -227,6 +231,11 @@ class GameState:
         new = _new_object(GameState)
         _set_attribute(new, "__dict__", fields)
         return new
+
+    def __setstate__(self, fields: dict[str, object]) -> None:
+        # A state pickled before ``refunds`` was kept had paid none that it could still owe
+        # back, so it loads with none.
+        _set_attribute(self, "__dict__", {"refunds": (), **fields})
 
     @classmethod
     def from_fields(cls, fields: Changes) -> GameState:
@@ -384,6 +393,22 @@ def check_state(state: GameState) -> None:
         raise _fail("foul", f"must be a frozenset of seats dealt in, not {state.foul!r}")
     if state.foul & set(state.players):
         raise _fail("foul", "must hold only seats that have retired from the game")
+    refunds = state.refunds
+    if not isinstance(refunds, tuple) or not all(
+        isinstance(entry, tuple)
+        and len(entry) == 3
+        and all(type(value) is int for value in entry)
+        and entry[0] in seated
+        and entry[1] in state.foul
+        and entry[0] != entry[1]
+        and entry[2] > 0
+        for entry in refunds
+    ):
+        raise _fail(
+            "refunds",
+            "must be a tuple of (payer, foul seat, chips) refunds paid by a seat dealt in to "
+            f"another found foul, not {refunds!r}",
+        )
 
 
 class Changes(TypedDict, total=False):
@@ -428,6 +453,7 @@ class Changes(TypedDict, total=False):
     shorts: tuple[Short, ...]
     thrown: tuple[tuple[Card, ...], ...]
     owed: tuple[tuple[int, int], ...]
+    refunds: tuple[tuple[int, int, int], ...]
     deposits: tuple[int, ...]
 
 

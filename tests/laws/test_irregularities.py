@@ -283,6 +283,84 @@ def test_law_45_a_wrong_request_served_as_asked_is_foul_lifted_or_not() -> None:
     assert fouled.stacks == drawn.stacks
 
 
+def _ten_seats() -> pl.GameState:
+    """Ten seats of 100, dealer 0, so two cards are left in the stock after the deal: seat 2
+    opens, seat 3 calls, the rest pass and the ante makes good; the draw goes 1, 2, 3."""
+    state = pl.new_game(RULES, (100,) * 10, dealer=0, deck=pl.standard_deck())
+    state = play(state, Stake(seat=2, amount=10), Stake(seat=3, amount=10))
+    state = play(state, *(Pass(seat=seat) for seat in (4, 5, 6, 7, 8, 9, 0)))
+    state = play(state, Stake(seat=1, amount=5))
+    assert state.phase is pl.Phase.DRAW
+    assert len(state.stock) == 2
+    return state
+
+
+def test_law_40_the_stocks_last_card_exposed_leaves_him_owed_a_card() -> None:
+    """Law 40: the exposed card is not given him; when it was the stock's last he is owed a
+    card, served after the dealer's Law 41 shuffle, passed over the exposed card there
+    (Ambiguity 18)."""
+    state = _ten_seats()
+    thrown = state.hands[1][:2]
+    drawn = play(state, Discard(seat=1, cards=thrown))
+    assert drawn.stock == ()
+    assert drawn.owed == ()
+    last = drawn.hands[1][-1]
+    exposed = report(drawn, pl.ExposedCard(seat=1, card=last))
+    assert last not in exposed.hands[1]
+    assert len(exposed.hands[1]) == 4
+    assert exposed.owed == ((1, 1),)
+    assert last in exposed.discards  # the dealer will gather it with the discards
+    # Every later player is owed what he discards; then the dealer shuffles.
+    later = play(exposed, Discard(seat=2, cards=exposed.hands[2][:1]), Discard(seat=3, cards=()))
+    assert later.owed == ((1, 1), (2, 1))
+    assert later.to_act == 0
+    pile = (last, *thrown, later.discards[-1])
+    served = pl.apply_or_raise(later, pl.Shuffle(seat=0, order=pile))
+    # Seat 1 passes over the exposed card and his own discards, and takes seat 2's.
+    assert served.hands[1][-1] == later.discards[-1]
+    assert served.hands[2][-1] == last
+    assert served.phase is pl.Phase.BETTING
+
+
+def test_law_40_the_last_drawer_exposed_the_stocks_last_card_and_the_dealer_shuffles() -> None:
+    """Law 40: the last to draw, his last card exposed with the stock empty, is owed a card:
+    the betting waits for the dealer's Law 41 shuffle (Ambiguity 18)."""
+    state = _ten_seats()
+    state = play(state, Discard(seat=1, cards=()), Discard(seat=2, cards=()))
+    drawn = play(state, Discard(seat=3, cards=state.hands[3][:2]))
+    assert drawn.phase is pl.Phase.BETTING
+    exposed = report(drawn, pl.ExposedCard(seat=3, card=drawn.hands[3][-1]))
+    assert exposed.phase is pl.Phase.DRAW
+    assert exposed.to_act == 0
+    assert exposed.owed == ((3, 1),)
+    assert exposed.stakes == drawn.staked
+    assert pl.legal_actions(exposed) == (pl.Shuffle(seat=0),)
+    served = play(exposed, pl.Shuffle(seat=0))
+    assert served.phase is pl.Phase.BETTING
+    assert len(served.hands[3]) == 5
+    assert drawn.hands[3][-1] not in served.hands[3]
+
+
+def test_law_45_is_refused_for_a_player_still_owed_cards() -> None:
+    """Law 45: only a player who was served can have been served as he asked; one still
+    owed cards under Law 41 was not (Ambiguity 18)."""
+    state = _ten_seats()
+    owed = play(state, Discard(seat=1, cards=state.hands[1][:3]))
+    assert owed.owed == ((1, 1),)
+    refused_report(owed, pl.WrongNumberAsked(seat=1, served_as_asked=True), pl.NotAtThisMoment, 45)
+
+
+def test_law_45_is_refused_after_a_law_44_report_on_the_same_draw() -> None:
+    """Law 45: a draw reported served as discarded (Law 44) cannot also be reported served
+    as asked; the first report stands (Ambiguity 18)."""
+    drawn = play(_opened(_game()), Discard(seat=1, cards=_game().hands[1][:2]))
+    stands = report(drawn, pl.WrongNumberAsked(seat=1, served_as_asked=False))
+    refused_report(
+        stands, pl.WrongNumberAsked(seat=1, served_as_asked=True), pl.NotAtThisMoment, 45
+    )
+    assert 1 in stands.players
+
+
 def test_law_47_the_dealer_drawing_the_wrong_number_is_foul_and_still_serves() -> None:
     drawn = _drawn(_opened(_game()), {1: 1, 2: 1, 3: 1, 0: 2})
     assert drawn.phase is pl.Phase.BETTING
@@ -334,7 +412,9 @@ def test_law_64_a_foul_hand_found_at_the_show_loses_the_pool_to_the_next_best() 
     resettled = report(shown, pl.WrongHandSize(seat=1))
     assert resettled.winners == (2,)
     assert resettled.payouts == (0, 0, 60, 0)
-    assert resettled.stacks == (85, 85, 145, 85)
+    # The ante stood pat: his hand is the hand dealt, foul as dealt, so the dealer refunds
+    # his ante of 5 after the pool is settled again (Law 14, Ambiguity 17).
+    assert resettled.stacks == (80, 90, 145, 85)
     assert resettled.foul == frozenset({1})
     assert resettled.show_order == shown.show_order
     refused_report(resettled, pl.WrongHandSize(seat=1), pl.NotAPlayer, 64)

@@ -33,6 +33,7 @@ from pokerlaws.actions import (
 from pokerlaws.cards import Card
 from pokerlaws.laws import betting, show
 from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.reports import ExposedCard
 from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
     CardNotHeld,
@@ -50,6 +51,7 @@ __all__ = [
     "apply_draw",
     "begin",
     "default_order",
+    "exposed_in_serving",
     "keyed_order",
     "legal",
     "refuse_shuffle",
@@ -231,11 +233,16 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:
     hands = list(state.hands)
     for seat, count in state.owed:
         own = frozenset(state.thrown[seat])
+        exposed = exposed_in_serving(state, seat)
         # Law 37: he passes over his own discards, which stay in place for the next player;
-        # Law 41 gives him some of them only when too few other cards are left.
-        given = [card for card in pile if card not in own][:count]
+        # Law 41 gives him some of them only when too few other cards are left. A card
+        # exposed in serving him (Law 40) he passes over too, taking it only when nothing
+        # else is left (Ambiguity 18).
+        given = [card for card in pile if card not in own and card not in exposed][:count]
         if len(given) < count:
             given += [card for card in pile if card in own][: count - len(given)]
+        if len(given) < count:
+            given += [card for card in pile if card in exposed][: count - len(given)]
         served = frozenset(given)
         pile = [card for card in pile if card not in served]
         hands[seat] = (*hands[seat], *given)
@@ -247,6 +254,21 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:
         "history": (*state.history, Shuffle(seat=action.seat, order=order)),
     }
     return betting.begin(state, changes)
+
+
+def exposed_in_serving(state: GameState, seat: int) -> frozenset[Card]:
+    """The cards exposed in serving ``seat``'s draw (Law 40): none of them is his again
+    while any other card can be given him (Ambiguity 18)."""
+    history = state.history
+    for index in range(len(history) - 1, -1, -1):
+        event = history[index]
+        if isinstance(event, Discard) and event.seat == seat:
+            return frozenset(
+                e.card
+                for e in history[index + 1 :]
+                if isinstance(e, ExposedCard) and e.seat == seat
+            )
+    return frozenset()
 
 
 def refuse_shuffle(state: GameState, action: Shuffle) -> RuleViolation:

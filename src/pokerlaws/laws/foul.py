@@ -4,8 +4,10 @@ A hand found foul is laid face down and its holder retires, losing his stake, as
 would (Laws 13, 45, 47, 48, 63): the turn goes on, and if one player is left he takes the
 pool (Law 58). A hand foul from the deal (Law 13) is refunded its ante or straddle by the
 dealer, out of his own chips, or by the player who distracted the dealer during that deal
-(Laws 14, 16); never a foul hand of the draw or the betting (Ambiguity 17). A foul hand
-found at the show (Law 64) loses: the pool is settled again among the other hands shown.
+(Laws 14, 16), whenever it is found, a pat hand being the hand dealt; never a hand made foul
+by the draw (Ambiguity 17). A foul hand found at the show (Law 64) loses: the pool is
+settled again among the other hands shown. A payer whom the refund leaves without chips
+retires if he has not yet staked, and plays on all in if he has.
 """
 
 from __future__ import annotations
@@ -13,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from operator import sub
 
-from pokerlaws.actions import Action, Pass, Straddle
-from pokerlaws.laws import betting, draw, say, show
+from pokerlaws.actions import Action, Pass, Stake, Straddle
+from pokerlaws.laws import betting, draw, moments, say, show
 from pokerlaws.laws.staking import _newly_short
 from pokerlaws.reports import Distraction, Report
 from pokerlaws.state import Changes, GameState, Phase, seats_without
@@ -58,8 +60,11 @@ def retire(state: GameState, report: Report, *, refunded_by: int | None = None) 
     the report recorded; ``refunded_by`` pays him his Law 14 refund first, as he retires,
     before anything the game's end may pay or charge."""
     seat = report.seat
+    payer = None
     if refunded_by is not None and refunded_by != seat:
-        state = _refunded(state, seat, refunded_by)
+        state, paid = _refunded(state, seat, refunded_by)
+        if paid and _broke(state, refunded_by):
+            payer = refunded_by
     history = (*state.history, report)
     if state.pending and state.pending[0] == seat:
         # At his turn, retiring is passing: the phase moves on exactly as after a pass.
@@ -68,41 +73,92 @@ def retire(state: GameState, report: Report, *, refunded_by: int | None = None) 
         assert isinstance(after, GameState), "the player to act may always pass"
         changes: Changes = {"history": history}
     else:
-        changes = {
-            "players": seats_without(state.players, seat),
-            "pending": tuple(s for s in state.pending if s != seat),
-            "owed": tuple(entry for entry in state.owed if entry[0] != seat),
-            "history": history,
-        }
-        if state.may_stand == seat:
-            changes["may_stand"] = None
-        after = _carry_on(state.with_changes(changes))
+        after = _carry_on(_leaves(state, seat).with_changes({"history": history}))
         changes = {}
     changes["foul"] = after.foul | {seat}
-    return after.with_changes(changes)
+    after = after.with_changes(changes)
+    if payer is not None and after.phase in _PASS_HANDLERS and payer in after.players:
+        after = _payer_broke(after, payer)
+    return after
 
 
-def _refunded(state: GameState, seat: int, payer: int) -> GameState:
-    """``state`` after ``payer`` pays ``seat`` his Law 14 refund, out of what he has."""
+def _leaves(state: GameState, seat: int) -> GameState:
+    """``state`` with ``seat`` out of the game, though not at his turn: out of the players
+    and of those still to act or owed cards."""
+    changes: Changes = {
+        "players": seats_without(state.players, seat),
+        "pending": tuple(s for s in state.pending if s != seat),
+        "owed": tuple(entry for entry in state.owed if entry[0] != seat),
+    }
+    if state.may_stand == seat:
+        changes["may_stand"] = None
+    if state.to_act == seat:
+        changes["to_act"] = changes["pending"][0] if changes["pending"] else None
+    return state.with_changes(changes)
+
+
+def _refunded(state: GameState, seat: int, payer: int) -> tuple[GameState, int]:
+    """``state`` after ``payer`` pays ``seat`` his Law 14 refund, out of what he has (all of
+    it if less: Ambiguity 17), and the amount paid."""
     amount = min(refund(state, seat), state.stacks[payer])
+    if not amount:
+        return state, 0
     stacks = list(state.stacks)
     stacks[payer] -= amount
     stacks[seat] += amount
-    changes: Changes = {"stacks": tuple(stacks)}
-    broke = stacks[payer] == 0 and not (state.deposits and state.deposits[payer])
-    if amount and broke and payer in state.players and payer not in state.all_in:
-        # His last chip went in the refund: he plays on all in, short if below (Law 60).
-        all_in = state.all_in | {payer}
-        changes["all_in"] = all_in
-        # He demands the show as the foul hand leaves, so that player is no longer in it.
-        leaving = state.with_changes({"players": seats_without(state.players, seat)})
-        shorts = _newly_short(leaving, state.staked, all_in)
-        if shorts:
-            changes["shorts"] = (*state.shorts, *shorts)
-        if state.phase is Phase.SAY and payer in state.pending and payer != state.pending[0]:
-            # All in, he has nothing more to say (as a player all in from his ante).
-            changes["pending"] = tuple(s for s in state.pending if s != payer)
-    return state.with_changes(changes)
+    refunds = (*state.refunds, (payer, seat, amount))
+    return state.with_changes({"stacks": tuple(stacks), "refunds": refunds}), amount
+
+
+def _broke(state: GameState, payer: int) -> bool:
+    """Whether the refund left ``payer``, a player not yet all in, with nothing to stake: no
+    chips, and no Law 55 deposit still counting toward his stake."""
+    return (
+        state.stacks[payer] == 0
+        and not (state.deposits and state.deposits[payer])
+        and payer in state.players
+        and payer not in state.all_in
+    )
+
+
+def _payer_broke(state: GameState, payer: int) -> GameState:
+    """Go on after the refund took ``payer``'s last chip (Ambiguity 17).
+
+    Before he has made a ``Stake`` of his own in this game (his ante or straddle is no such
+    stake) he cannot come in, and retires as by a pass. After it, he plays on all in like any
+    player whose chips are staked: he still draws, he is passed over in the say and the
+    betting, and is shown for what he staked (Law 60), demanding the show now.
+    """
+    start = moments.deal_start(state)
+    if not any(isinstance(e, Stake) and e.seat == payer for e in state.history[start:]):
+        if state.pending and state.pending[0] == payer:
+            after = _PASS_HANDLERS[state.phase](state, Pass(seat=payer))
+            assert isinstance(after, GameState), "the player to act may always pass"
+            # He made no pass: the history keeps only what was done and reported.
+            return after.with_changes({"history": state.history})
+        return _carry_on(_leaves(state, payer))
+    all_in = state.all_in | {payer}
+    changes: Changes = {"all_in": all_in}
+    shorts = _newly_short(state, state.staked, all_in)
+    if shorts:
+        changes["shorts"] = (*state.shorts, *shorts)
+    if state.phase is Phase.DRAW or payer not in state.pending:
+        return state.with_changes(changes)
+    # Passed over in the say and the betting: nothing is left for him to decide.
+    pending = tuple(s for s in state.pending if s != payer)
+    changes["pending"] = pending
+    changes["to_act"] = pending[0] if pending else None
+    if state.may_stand == payer:
+        # Nobody has bet yet: the first bet falls to the next player able to bet (Law 53).
+        changes["may_stand"] = pending[0] if pending else None
+    after = state.with_changes(changes)
+    if after.phase is Phase.SAY:
+        return say._after(after)
+    active = [s for s in after.players if s not in all_in]
+    if len(active) <= 1 and (not pending or after.stakes[pending[0]] >= after.highest_stake):
+        # Laws 60-61: nobody is left to bet against; the hands go to the show.
+        return show.showdown(after.with_changes({"pending": (), "to_act": None}))
+    return betting._after(after)
 
 
 def _carry_on(state: GameState) -> GameState:
@@ -117,12 +173,22 @@ def _carry_on(state: GameState) -> GameState:
     return betting._after(state)
 
 
-def settle_without(state: GameState, report: Report) -> GameState:
+def settle_without(
+    state: GameState, report: Report, *, refunded_by: int | None = None
+) -> GameState:
     """Settle a shown game again without ``report.seat``'s foul hand (Law 64): the pool goes
-    to the best of the other hands shown, or to the one other player left."""
+    to the best of the other hands shown, or to the one other player left; then
+    ``refunded_by`` pays a hand foul as dealt its Law 14 refund, out of his chips as they
+    then stand (Ambiguity 17)."""
     seat = report.seat
     pool = state.carried + sum(state.forced) + sum(state.voluntary) + sum(state.deposits)
     stacks = list(map(sub, state.stacks, state.payouts))
+    # Refunds paid at the show came out of the last settlement; they are paid again after
+    # this one, from the chips as they will then stand (a refund before the show stands).
+    at_show = [entry for entry in state.refunds if entry[1] in state.shown]
+    for payer, refunded, amount in at_show:
+        stacks[payer] += amount
+        stacks[refunded] -= amount
     if state.false_opener is not None:
         # Undo the Law 33 penalty too: the settlement it punished is being made again.
         stacks[state.false_opener] += state.pool - pool
@@ -133,9 +199,15 @@ def settle_without(state: GameState, report: Report) -> GameState:
             "payouts": (0,) * state.num_seats,
             "false_opener": None,
             "players": seats_without(state.players, seat),
+            "refunds": tuple(entry for entry in state.refunds if entry[1] not in state.shown),
+            "foul": state.foul | {seat},
         }
     )
     settled = show.showdown(before, shown=state.show_order)
+    for payer, refunded, _ in at_show:
+        settled, _ = _refunded(settled, refunded, payer)
+    if refunded_by is not None and refunded_by != seat:
+        settled, _ = _refunded(settled, seat, refunded_by)
     return settled.with_changes(
         {
             "history": (*state.history, report),

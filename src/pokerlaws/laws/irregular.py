@@ -9,9 +9,9 @@ untouched, a draw just served) are read by :mod:`.moments`.
 from __future__ import annotations
 
 from pokerlaws import disputes
-from pokerlaws.actions import Stake
+from pokerlaws.actions import Shuffle, Stake
 from pokerlaws.cards import Card
-from pokerlaws.laws import deposits, foul, misdeal, moments
+from pokerlaws.laws import deposits, draw, foul, misdeal, moments
 from pokerlaws.reports import (
     REPORT_TYPES,
     AskDealerCount,
@@ -27,7 +27,7 @@ from pokerlaws.reports import (
     WrongHandSize,
     WrongNumberAsked,
 )
-from pokerlaws.state import GameState, Phase
+from pokerlaws.state import Changes, GameState, Phase
 from pokerlaws.violations import (
     AlreadyLifted,
     CardNotThere,
@@ -203,32 +203,63 @@ def _last_action(state: GameState) -> int:
     return -1
 
 
-def _replace_exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation:
+def _replace_exposed(state: GameState, report: ExposedCard) -> GameState:
     """Law 40: the exposed card goes back to the bottom of the stock (Ambiguity 18) and he is
-    served the next card in its place, never one he threw out himself (Law 37)."""
+    served the next card in its place, never one he threw out himself (Law 37) nor one
+    exposed in serving him.
+
+    With no such card left before the dealer's Law 41 shuffle (the exposed card was the
+    stock's last) he is owed a card instead: the exposed card joins the discards the dealer
+    will shuffle, and he is passed over it there (Ambiguity 18). After the shuffle, with
+    no other card left, Law 41 gives him one of his own discards, else a card exposed
+    before; with no card left at all he keeps this one, the only card there is.
+    """
     seat, card = report.seat, report.card
     own = frozenset(state.thrown[seat])
+    exposed = draw.exposed_in_serving(state, seat) | {card}
     stock = state.stock
-    replacement = next((c for c in stock if c not in own), None)
+    replacement = next((c for c in stock if c not in own and c not in exposed), None)
+    history = (*state.history, report)
     if replacement is None:
-        return refuse(
-            NotAtThisMoment,
-            40,
-            report,
-            f"cannot be served another card for the exposed {card}: the stock holds none "
-            "but his own discards",
-        )
+        if not any(isinstance(event, Shuffle) for event in _this_deal(state)):
+            return _owed_for_exposed(state, report)
+        # Law 41 takes precedence: too few other cards are left.
+        mine = [c for c in stock if c in own] or list(stock)
+        if not mine:
+            return state.with_changes({"history": history})
+        replacement = mine[0]
     rest = list(stock)
     rest.remove(replacement)
     hands = list(state.hands)
     hands[seat] = tuple(replacement if c == card else c for c in hands[seat])
-    return state.with_changes(
-        {
-            "hands": tuple(hands),
-            "stock": (*rest, card),
-            "history": (*state.history, report),
-        }
-    )
+    return state.with_changes({"hands": tuple(hands), "stock": (*rest, card), "history": history})
+
+
+def _owed_for_exposed(state: GameState, report: ExposedCard) -> GameState:
+    """Law 40 on the stock's last card (Ambiguity 18): the card leaves his hand for the
+    discards, and Law 41 owes him one, served after the dealer's shuffle."""
+    seat, card = report.seat, report.card
+    hands = list(state.hands)
+    hands[seat] = tuple(c for c in hands[seat] if c != card)
+    changes: Changes = {
+        "hands": tuple(hands),
+        "discards": (*state.discards, card),
+        "owed": (*state.owed, (seat, 1)),
+        "history": (*state.history, report),
+    }
+    if state.phase is Phase.BETTING:
+        # He drew last, and the betting had begun with no bet made: it waits for the
+        # dealer's shuffle, the stakes as they stood at the draw.
+        changes.update(
+            {
+                "phase": Phase.DRAW,
+                "stakes": state.staked,
+                "pending": (),
+                "to_act": state.dealer,
+                "may_stand": None,
+            }
+        )
+    return state.with_changes(changes)
 
 
 # --- Lifting, wrong sizes and wrong numbers: Laws 12-14, 42-48, 63-64 --------------------
@@ -291,13 +322,42 @@ def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | Ru
             "cannot be found foul too: the pool went to his hand as the one left of the "
             "show, and Law 64 has no other hand to give it to",
         )
+    discard = moments.drew(state, report.seat)
+    if discard is None or not discard[1].cards:
+        # A pat hand is the hand dealt: foul as dealt, it is refunded (Ambiguity 17).
+        payer = foul.refund_payer(state, moments.deal_start(state))
+        return foul.settle_without(state, report, refunded_by=payer)
     return foul.settle_without(state, report)
 
 
 def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | RuleViolation:
     seat = report.seat
-    if moments.drew(state, seat) is None:
+    discard = moments.drew(state, seat)
+    if discard is None:
         return refuse(NotAtThisMoment, 44, report, "has not drawn, so cannot have asked for cards")
+    if report.served_as_asked:
+        law = 47 if seat == state.dealer else 45
+        if moments.is_owed(state, seat):
+            # Ambiguity 18: he was never served what he asked for; Law 41 still owes it.
+            return refuse(
+                NotAtThisMoment,
+                law,
+                report,
+                "has not been served his draw yet: the stock ran short, and the dealer still "
+                "owes him cards from the shuffled discards (Law 41)",
+            )
+        if any(
+            isinstance(event, WrongNumberAsked) and event.seat == seat
+            for event in state.history[discard[0] + 1 :]
+        ):
+            # Ambiguity 18: the two reports contradict each other, and the first stands.
+            return refuse(
+                NotAtThisMoment,
+                law,
+                report,
+                "was reported given as many cards as he discarded (Law 44) on this draw, "
+                "which that report already settled",
+            )
     if seat == state.dealer:
         if not report.served_as_asked:
             return refuse(

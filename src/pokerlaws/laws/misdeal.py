@@ -4,9 +4,10 @@ A pack dealt uncut and objected to during the deal (Law 8), a card found face up
 during the deal (Law 10), or a hand of the wrong size reported before it is lifted (Law 12)
 makes a misdeal: the same dealer deals again. The ante and the straddles already staked
 stand for the redeal, and nobody stakes them again (Ambiguity 17); anything staked since the
-deal was staked on cards that are no longer dealt, so it goes back to its owner, and every
-seat dealt in is a player again. The new pack order is the dealer's action
-(:class:`~pokerlaws.Redeal`), whose deck the caller supplies, as with the Law 41 shuffle.
+deal was staked on cards that are no longer dealt, so it goes back to its owner, as does a
+Law 14 refund paid for a foul hand of the voided deal, and every seat dealt in is a player
+again. The new pack order is the dealer's action (:class:`~pokerlaws.Redeal`), whose deck
+the caller supplies, as with the Law 41 shuffle.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ def misdeal(state: GameState, report: Report) -> GameState:
     voluntary = state.voluntary
     # Law 55 deposits made out of turn go back too: they were staked on the dealt cards.
     held = state.deposits or (0,) * state.num_seats
-    stacks = tuple(
-        stack + back + more
-        for stack, back, more in zip(state.stacks, voluntary, held, strict=True)
-    )
+    # Every chip moved since the ante and straddles goes back: stakes, deposits, and a Law 14
+    # refund paid for a hand of this deal (Ambiguity 17), so each seat holds what he began
+    # with less his forced stakes, which stand.
+    stacks = tuple(map(sub, state.starting_stacks, state.forced))
     staked = tuple(map(sub, state.staked, voluntary))
     # Before the draw a seat's stake is his whole stake so far (a jack-pot ante of any seat
     # but the ante seat is in neither).
@@ -62,6 +63,7 @@ def misdeal(state: GameState, report: Report) -> GameState:
             "may_stand": None,
             "owed": (),
             "foul": frozenset(),
+            "refunds": (),
             "history": (*state.history, report),
         }
     )

@@ -9,7 +9,7 @@ and nothing is kept for them on the hot path of play:
 - the deal in progress is the state just after the deal (or a redeal), before anyone acts:
   only reports have come since;
 - a player's cards arrive at the deal, at his own discard, or, if the stock could not serve
-  him (Law 41), at the dealer's shuffle;
+  him (Law 41, or Law 40 on the stock's last card), at the dealer's shuffle;
 - he lifts them by a :class:`~pokerlaws.Lift` report or by his first action after they
   arrive (Ambiguity 20).
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from pokerlaws.actions import ACTION_TYPES, DeclineStraddle, Discard, Redeal, Shuffle, Straddle
 from pokerlaws.cards import Card
 from pokerlaws.laws.deal import HAND_SIZE
-from pokerlaws.reports import Lift
+from pokerlaws.reports import ExposedCard, Lift
 from pokerlaws.state import GameState, Phase
 
 __all__ = [
@@ -83,6 +83,10 @@ def _owed_at_shuffle(state: GameState) -> tuple[frozenset[int], int | None]:
                 left = 0
         elif isinstance(event, Shuffle):
             shuffle = index
+        elif isinstance(event, ExposedCard) and shuffle is None and not left:
+            # Law 40 on the stock's last card: he is owed one (Ambiguity 18). At the deal
+            # the stock is never empty, so this is an exposure in serving the draw.
+            owed.add(event.seat)
     return frozenset(owed), shuffle
 
 
