@@ -33,6 +33,7 @@ def refund_payer(state: GameState, start: int) -> int:
     deal (Law 16), else the dealer."""
     for event in state.history[start:]:
         if isinstance(event, Distraction):
+            # remedies: Law 16
             return event.seat
     return state.dealer
 
@@ -84,6 +85,7 @@ def retire(state: GameState, report: Report, *, refunded_by: int | None = None) 
 
 def _refunded(state: GameState, seat: int, payer: int) -> GameState:
     """``state`` after ``payer`` pays ``seat`` his Law 14 refund, out of what he has."""
+    # remedies: Law 14
     amount = min(refund(state, seat), state.stacks[payer])
     stacks = list(state.stacks)
     stacks[payer] -= amount
@@ -135,6 +137,7 @@ def settle_without(state: GameState, report: Report) -> GameState:
             "players": seats_without(state.players, seat),
         }
     )
+    # remedies: Law 64
     settled = show.showdown(before, shown=state.show_order)
     return settled.with_changes(
         {
