@@ -164,7 +164,7 @@ def test_free_mentions_of_a_law_are_no_place() -> None:
     assert "pokerlaws.views.PlayerView" not in {place.where for place in places}
 
 
-def test_law_8_the_irregularities_page_example_runs() -> None:
+def test_the_irregularities_page_example_runs() -> None:
     """The example at the head of docs/irregularities.md runs as written (a misdeal and
     the redeal, Law 8)."""
     text = (DOCS / "irregularities.md").read_text(encoding="utf-8")
