@@ -1,8 +1,20 @@
 """Write ``docs/laws.md``, the index of Peel's 81 laws, from :mod:`pokerlaws.lawbook`.
 
-Besides each law's treatment it shows where the engine enforces the law (every function or
-class in ``src/pokerlaws`` whose docstring or comments cite it, else the module whose header
-does) and which tests exercise it (the tests named ``test_law_<n>_...``).
+Besides each law's treatment it shows, for a law the engine enforces or remedies, where it
+does so, and which tests exercise each law (the tests named ``test_law_<n>_...``).
+
+The places come from two things at the code itself, never from docstrings or free comments:
+
+- a call ``refuse(Kind, 36, ...)``, which refuses an action citing the law it names;
+- a marker comment on, or on the line above, the code that computes or remedies a law::
+
+      # enforces: Law 59
+      # enforces: Laws 30-32
+      # remedies: Laws 42, 43
+
+  ``enforces`` marks a law the lawbook treats as enforced, ``remedies`` one it treats as
+  remedied (``tests/test_docs.py`` checks both, and that every such law has a place). A
+  comment that begins like a marker but is not one exactly is an error, not ignored.
 
 Run it from anywhere after changing the lawbook, the engine or the tests::
 
@@ -15,76 +27,203 @@ committed page matches :func:`render`.
 from __future__ import annotations
 
 import ast
+import functools
+import io
 import re
+import tokenize
 from collections import Counter, defaultdict
 from pathlib import Path
+from typing import NamedTuple
 
-from pokerlaws.lawbook import LAWS, SECTIONS, Treatment, cited_laws
+from pokerlaws.lawbook import LAWS, SECTIONS, Treatment
 
 ROOT = Path(__file__).resolve().parents[1]
 OUTPUT = Path(__file__).with_name("laws.md")
 SOURCE = ROOT / "src" / "pokerlaws"
 TESTS = ROOT / "tests"
-# The modules that describe laws (records, data, docs) rather than enforce them.
-_DESCRIPTIVE = {"actions", "lawbook", "reports", "state", "strategies", "violations"}
 _TEST_NAME = re.compile(r"^\s*def (test_law_(\d+)_\w+)\(", re.MULTILINE)
+
+MARKER_VERBS = {"enforces": Treatment.ENFORCED, "remedies": Treatment.REMEDIED}
+"""The marker comments' verbs, and the treatment of the laws each may mark."""
+# Anything that starts like a marker is read as one, so a misspelt marker fails loudly.
+_LIKE_A_MARKER = re.compile(r"#\s*(?:enforc|remed)", re.IGNORECASE)
+_NUMBERS = r"[1-9][0-9]*(?:-[1-9][0-9]*)?"
+_MARKER = re.compile(
+    rf"# (?P<verb>enforces|remedies): (?P<word>Laws?) (?P<laws>{_NUMBERS}(?:, {_NUMBERS})*)"
+)
+_USAGE = "write '# enforces: Law 59', '# enforces: Laws 30-32' or '# remedies: Laws 42, 43'"
+
+
+class MarkerError(ValueError):
+    """A comment that starts like a marker but is not a well-formed one."""
+
+
+class Place(NamedTuple):
+    """One place in ``src/pokerlaws`` that enforces or remedies one law.
+
+    Attributes:
+        law: the law's number.
+        kind: ``"refuses"`` (a ``refuse()`` call), or the marker's verb.
+        where: the innermost function or class holding the code, dotted from the package
+            (the module, for code outside any).
+        path: the file, relative to the repository.
+        line: the line of the code (the call, or the code the marker stands on or above).
+    """
+
+    law: int
+    kind: str
+    where: str
+    path: str
+    line: int
+
+
+def parse_marker(comment: str) -> tuple[str, tuple[int, ...]] | None:
+    """Read one comment: its verb and laws if it is a marker, None if it is no marker.
+
+    Raises:
+        MarkerError: the comment starts like a marker (``# enforces``, ``# remedied``...)
+            but is not exactly one, or cites a law the book does not have.
+    """
+    text = comment.rstrip()
+    if not _LIKE_A_MARKER.match(text):
+        return None
+    match = _MARKER.fullmatch(text)
+    if match is None:
+        raise MarkerError(f"malformed marker {text!r}: {_USAGE}")
+    numbers: list[int] = []
+    for part in match["laws"].split(", "):
+        first, _, last = part.partition("-")
+        low, high = int(first), int(last or first)
+        if not 1 <= low <= high <= len(LAWS) or (last and low == high):
+            raise MarkerError(
+                f"marker {text!r} cites {part}: the laws are numbered 1 to {len(LAWS)}, "
+                "and a range runs upward"
+            )
+        numbers.extend(range(low, high + 1))
+    if len(set(numbers)) != len(numbers):
+        raise MarkerError(f"marker {text!r} cites a law twice")
+    if (match["word"] == "Law") != (len(numbers) == 1):
+        raise MarkerError(f"marker {text!r}: 'Law' cites one law, 'Laws' several")
+    return match["verb"], tuple(numbers)
 
 
 def _scopes(tree: ast.Module) -> list[tuple[int, int, str]]:
-    """The functions and classes of a module, as (first line, last line, dotted name)."""
+    """The functions and classes of a module, as (first line, last line, dotted name); the
+    first line is a decorator's, when there is one."""
     found: list[tuple[int, int, str]] = []
 
     def visit(node: ast.AST, prefix: str) -> None:
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
                 name = f"{prefix}{child.name}"
-                found.append((child.lineno, child.end_lineno or child.lineno, name))
+                first = min([child.lineno, *(d.lineno for d in child.decorator_list)])
+                found.append((first, child.end_lineno or child.lineno, name))
                 visit(child, f"{name}.")
 
     visit(tree, "")
     return found
 
 
-def enforcement() -> dict[int, list[str]]:
-    """Map each law to the places in ``src/pokerlaws`` that cite it, innermost scope first
-    found; a law cited only in a module's header maps to the module."""
-    places: dict[int, list[str]] = defaultdict(list)
-    headers: dict[int, list[str]] = defaultdict(list)
+_NOT_CODE = frozenset(
+    {
+        tokenize.COMMENT,
+        tokenize.NL,
+        tokenize.NEWLINE,
+        tokenize.INDENT,
+        tokenize.DEDENT,
+        tokenize.ENCODING,
+    }
+)
+
+
+def markers(text: str, name: str = "<text>") -> list[tuple[int, str, tuple[int, ...]]]:
+    """The markers in Python source ``text``: (line of the code marked, verb, laws).
+
+    A marker at the end of a line of code marks that line; a marker on a line of its own
+    marks the next line of code. Only comments are read: a docstring is never a marker.
+
+    Raises:
+        MarkerError: a malformed marker, or one with no code after it (``name`` and the
+            line are in the message).
+    """
+    tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    found: list[tuple[int, str, tuple[int, ...]]] = []
+    code_row = 0  # the last row holding code so far
+    for index, token in enumerate(tokens):
+        if token.type != tokenize.COMMENT:
+            if token.type not in _NOT_CODE and token.type != tokenize.ENDMARKER:
+                code_row = token.end[0]
+            continue
+        row = token.start[0]
+        try:
+            marker = parse_marker(token.string)
+        except MarkerError as error:
+            raise MarkerError(f"{name}:{row}: {error}") from None
+        if marker is None:
+            continue
+        if code_row == row:
+            target = row
+        else:
+            following = next(
+                tokens[later]
+                for later in range(index + 1, len(tokens))
+                if tokens[later].type not in _NOT_CODE
+            )
+            if following.type == tokenize.ENDMARKER:
+                raise MarkerError(f"{name}:{row}: the marker {token.string!r} marks no code")
+            target = following.start[0]
+        found.append((target, *marker))
+    return found
+
+
+def _refusals(tree: ast.Module) -> list[tuple[int, int]]:
+    """The ``refuse(Kind, law, ...)`` calls whose law is a number: (line, law)."""
+    return [
+        (node.lineno, node.args[1].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "refuse"
+        and len(node.args) > 1
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, int)
+    ]
+
+
+@functools.cache
+def places() -> tuple[Place, ...]:
+    """Every place in ``src/pokerlaws`` that refuses an action citing a law, or carries a
+    marker, in file and line order (read once a process).
+
+    Raises:
+        MarkerError: a malformed marker somewhere in the package.
+    """
+    found: list[Place] = []
     for path in sorted(SOURCE.rglob("*.py")):
         module = ".".join(path.relative_to(SOURCE.parent).with_suffix("").parts)
-        if path.stem in _DESCRIPTIVE:
-            continue
+        relative = path.relative_to(ROOT).as_posix()
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
         scopes = _scopes(tree)
-        # A law is cited in a comment or docstring ("Law 36"), or handed to refuse() as the
-        # law a violation cites: refuse(Kind, 36, ...).
-        cited: dict[int, list[int]] = defaultdict(list)
-        for number, line in enumerate(text.splitlines(), start=1):
-            cited[number].extend(cited_laws(line))
-        for node in ast.walk(tree):
-            if (
-                isinstance(node, ast.Call)
-                and isinstance(node.func, ast.Name)
-                and node.func.id == "refuse"
-                and len(node.args) > 1
-                and isinstance(node.args[1], ast.Constant)
-                and isinstance(node.args[1].value, int)
-            ):
-                cited[node.lineno].append(node.args[1].value)
-        for number, laws in sorted(cited.items()):
-            if not laws:
-                continue
-            inside = [scope for scope in scopes if scope[0] <= number <= scope[1]]
+        marked = [(line, "refuses", (law,)) for line, law in _refusals(tree)]
+        marked += markers(text, relative)
+        for line, kind, laws in sorted(marked):
+            inside = [scope for scope in scopes if scope[0] <= line <= scope[1]]
+            where = module
             if inside:
-                innermost = max(inside, key=lambda scope: scope[0])
-                target, where = places, f"{module}.{innermost[2]}"
-            else:
-                target, where = headers, module
-            for law in laws:
-                if where not in target[law]:
-                    target[law].append(where)
-    return {law: places.get(law) or headers.get(law, []) for law in range(1, len(LAWS) + 1)}
+                where = f"{module}.{max(inside, key=lambda scope: scope[0])[2]}"
+            found.extend(Place(law, kind, where, relative, line) for law in laws)
+    return tuple(found)
+
+
+def enforcement() -> dict[int, list[str]]:
+    """Map each law to the functions and classes that refuse citing it or carry its marker,
+    in file and line order, each once; a law with none maps to an empty list."""
+    where: dict[int, list[str]] = {law: [] for law in range(1, len(LAWS) + 1)}
+    for place in places():
+        if place.where not in where[place.law]:
+            where[place.law].append(place.where)
+    return where
 
 
 def tests_by_law() -> dict[int, list[str]]:
@@ -115,6 +254,10 @@ _LEGEND = {
     Treatment.RECORDED: "conduct the engine cannot check; it only records it.",
     Treatment.NOT_MODELLED: "left out of the engine for now; the note gives the reason.",
 }
+
+
+# The treatments whose laws have places in the engine (the "where enforced" column).
+_PLACED = frozenset(MARKER_VERBS.values())
 
 
 def _cell(text: str) -> str:
@@ -154,9 +297,12 @@ def render() -> str:
         "",
         "## Index",
         "",
-        "Where enforced: the functions and classes whose docstrings or comments cite the law "
-        "(the module, where only its header does). Tests: how many tests are named after the "
-        "law (`test_law_<n>_...`), and in which modules.",
+        "Where enforced, for a law enforced or remedied: the functions and classes whose code "
+        "refuses an action citing the law (`refuse(Kind, law, ...)`) or carries its marker, "
+        "`# enforces: Law N` or `# remedies: Law N`, on the code that computes or remedies it "
+        "(the module, for code outside any function). Docstrings and other comments do not "
+        "count. Tests: how many tests are named after the law (`test_law_<n>_...`), and in "
+        "which modules.",
         "",
         "| law | section | title | summary | treatment | note | where enforced | tests |",
         "|---:|---|---|---|---|---|---|---|",
@@ -165,7 +311,7 @@ def render() -> str:
     lines.extend(
         f"| {entry.number} | {entry.section} | {_cell(entry.title)} | {_cell(entry.summary)} "
         f"| {entry.treatment.value} | {_cell(entry.note)} "
-        f"| {_places(where[entry.number]) if entry.treatment is Treatment.ENFORCED else '—'} "
+        f"| {_places(where[entry.number]) if entry.treatment in _PLACED else '—'} "
         f"| {_tests(tests.get(entry.number, []))} |"
         for entry in LAWS
     )

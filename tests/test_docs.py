@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import re
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
-from pokerlaws.lawbook import LAWS, Treatment
+import pytest
+
+from pokerlaws.lawbook import LAWS, Treatment, law
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -26,9 +29,15 @@ def load_generator() -> ModuleType:
     return module
 
 
+@functools.cache
+def generator() -> ModuleType:
+    """The generator, loaded once for the tests that read the whole package through it."""
+    return load_generator()
+
+
 def test_laws_page_is_up_to_date() -> None:
     """docs/laws.md is what docs/gen_laws.py renders from the lawbook; rerun it if this fails."""
-    render: Callable[[], str] = load_generator().render
+    render: Callable[[], str] = generator().render
     committed = LAWS_PAGE.read_text(encoding="utf-8")
     assert committed == render(), "docs/laws.md is stale: run `python docs/gen_laws.py`"
 
@@ -55,7 +64,7 @@ def test_nav_lists_every_page_and_only_pages_that_exist() -> None:
 
 def test_every_enforced_law_has_a_test_named_after_it() -> None:
     """A law the lawbook marks enforced is exercised by at least one test_law_<n>_ test."""
-    tests: dict[int, list[str]] = load_generator().tests_by_law()
+    tests: dict[int, list[str]] = generator().tests_by_law()
     untested = [
         entry.number
         for entry in LAWS
@@ -64,18 +73,98 @@ def test_every_enforced_law_has_a_test_named_after_it() -> None:
     assert not untested, f"enforced laws with no test_law_<n>_ test: {untested}"
 
 
-def test_every_enforced_law_is_cited_where_it_is_enforced() -> None:
-    """A law the lawbook marks enforced is cited (``Law N``) somewhere in the engine."""
-    where: dict[int, list[str]] = load_generator().enforcement()
-    uncited = [
+def test_every_enforced_or_remedied_law_has_a_place() -> None:
+    """A law the lawbook marks enforced or remedied has a place in the engine that does it:
+    a refuse() citing it, or its marker on the code (see docs/gen_laws.py)."""
+    where: dict[int, list[str]] = generator().enforcement()
+    placeless = [
         entry.number
         for entry in LAWS
-        if entry.treatment is Treatment.ENFORCED and not where[entry.number]
+        if entry.treatment in (Treatment.ENFORCED, Treatment.REMEDIED) and not where[entry.number]
     ]
-    assert not uncited, f"enforced laws cited nowhere in src/pokerlaws: {uncited}"
+    assert not placeless, f"enforced or remedied laws with no place in src/pokerlaws: {placeless}"
 
 
-def test_law_8_the_irregularities_page_example_runs() -> None:
+def test_every_place_cites_a_law_of_its_treatment() -> None:
+    """``# enforces:`` marks only laws the lawbook marks enforced, ``# remedies:`` only laws
+    it marks remedied, and every refuse() cites a law that is one or the other."""
+    verbs: dict[str, Treatment] = generator().MARKER_VERBS
+    wrong = []
+    for place in generator().places():
+        treatment = law(place.law).treatment
+        allowed = {verbs[place.kind]} if place.kind in verbs else set(verbs.values())
+        if treatment not in allowed:
+            wrong.append(f"{place.path}:{place.line} {place.kind} Law {place.law} ({treatment})")
+    assert not wrong, "places citing a law of another treatment:\n" + "\n".join(wrong)
+    kinds = {place.kind for place in generator().places()}
+    assert kinds == {"refuses", *verbs}, "each kind of place is found"
+
+
+def test_a_marker_marks_its_own_line_or_the_next_line_of_code() -> None:
+    markers = generator().markers
+    source = (
+        '"""A docstring that mentions Law 59 and even # enforces: Law 5."""\n'
+        "x = 1  # enforces: Law 59\n"
+        "# Law 36: a comment that cites a law is no marker.\n"
+        "if x:\n"
+        "    # enforces: Laws 30-32\n"
+        "\n"
+        "    y = 2  # remedies: Laws 42, 43\n"
+    )
+    assert markers(source) == [
+        (2, "enforces", (59,)),
+        (7, "enforces", (30, 31, 32)),
+        (7, "remedies", (42, 43)),
+    ]
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# enforces: Law 0",
+        "# enforces: Law 82",
+        "# enforces: Law 059",
+        "# enforces: Law 5x",
+        "# enforces: Laws 32-30",
+        "# enforces: Laws 30-30",
+        "# enforces: Laws 30-",
+        "# enforces: Laws 42, 42",
+        "# enforces: Law 42, 43",
+        "# enforces: Laws 42",
+        "# enforces: Law",
+        "# enforces Law 59",
+        "# enforce: Law 59",
+        "# Enforces: Law 59",
+        "# remedied: Law 14",
+        "#enforces: Law 59",
+        "# enforces: Law 59 (the show)",
+    ],
+)
+def test_a_malformed_marker_fails(comment: str) -> None:
+    """A comment that starts like a marker must be one exactly, citing laws of the book."""
+    gen = generator()
+    with pytest.raises(gen.MarkerError):
+        gen.parse_marker(comment)
+    with pytest.raises(gen.MarkerError, match=r"^here\.py:2: "):
+        gen.markers(f"x = 1\n{comment}\ny = 2\n", "here.py")
+
+
+def test_a_marker_with_no_code_after_it_fails() -> None:
+    gen = generator()
+    with pytest.raises(gen.MarkerError, match="marks no code"):
+        gen.markers("x = 1\n# enforces: Law 59\n", "here.py")
+
+
+def test_free_mentions_of_a_law_are_no_place() -> None:
+    """Docstrings and comments that only mention a law do not make a place (Laws 65-76 are
+    mentioned in the CLI's sample, Laws 30-32 in PlayerView's docstring, 69 in Suit's)."""
+    places = generator().places()
+    assert not [place for place in places if place.where.startswith("pokerlaws.cli")]
+    assert not [place for place in places if place.where.startswith("pokerlaws.cards")]
+    assert "pokerlaws.views.PlayerView" not in {place.where for place in places}
+
+
+def test_the_irregularities_page_example_runs() -> None:
     """The example at the head of docs/irregularities.md runs as written (a misdeal and
     the redeal, Law 8)."""
     text = (DOCS / "irregularities.md").read_text(encoding="utf-8")
@@ -86,7 +175,7 @@ def test_law_8_the_irregularities_page_example_runs() -> None:
 def test_every_law_the_engine_models_has_a_test_named_after_it() -> None:
     """Every law from 1 to 81 is accounted for: enforced, remedied or recorded, each with
     a test named ``test_law_<n>_...``, or not modelled with its reason (test_lawbook)."""
-    tested = load_generator().tests_by_law()
+    tested = generator().tests_by_law()
     untested = [
         entry.number
         for entry in LAWS

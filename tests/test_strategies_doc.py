@@ -52,7 +52,7 @@ def _opens_short(state: pl.GameState) -> pl.Action:
     return action
 
 
-def test_law_25_the_pages_property_catches_a_bot_that_opens_short() -> None:
+def test_the_pages_property_catches_a_bot_that_opens_short() -> None:
     """Law 25: the opener stakes at least double the ante, so the bad bot is caught (in a
     jack-pot it may be caught sooner, without openers: Laws 30-32)."""
     namespace = page_namespace()

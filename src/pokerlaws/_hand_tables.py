@@ -71,6 +71,7 @@ def sequence_top(ranks: tuple[int, ...], step: int, *, ace_high: bool) -> int | 
     ``ace_high`` it may also end one, which makes 10 to ace the highest (the footnote's American
     custom). A hand without an ace reads the same either way.
     """
+    # enforces: Law 71
     readings = [sorted(1 if r == _ACE else r for r in ranks)]
     if ace_high:
         readings.append(sorted(ranks))
@@ -87,12 +88,15 @@ def _repeated(ranks: tuple[int, ...], rules: HandRules) -> int:
     first = groups[0][0]
     if shape == (4, 1):
         # Law 67: fours rank by the four; the fifth card counts for nothing.
+        # enforces: Law 67
         return _pack_strength(HandCategory.FOURS, (first,))
     if shape == (3, 2):
         # Law 68: a full hand ranks by its three; the pair is ignored.
+        # enforces: Law 68
         return _pack_strength(HandCategory.FULL, (first,))
     if shape == (3, 1, 1):
         # Law 72: threes rank by the three; the other two cards count for nothing.
+        # enforces: Law 72
         return _pack_strength(HandCategory.TRIPLETS, (first,))
     if shape == (2, 2, 1):
         if rules.blaze and all(r in _COURTS for r in ranks):
@@ -100,8 +104,10 @@ def _repeated(ranks: tuple[int, ...], rules: HandRules) -> int:
             # blazes compare card by card from the top (Ambiguity 11).
             return _pack_strength(HandCategory.BLAZE, sorted(ranks, reverse=True))
         # Law 73: the higher pair, then the lower; the fifth card is never consulted.
+        # enforces: Law 73
         return _pack_strength(HandCategory.TWO_PAIRS, (first, groups[1][0]))
     # Law 74: the pair, then the three side cards from the highest down.
+    # enforces: Law 74
     return _pack_strength(HandCategory.PAIR, [rank for rank, _ in groups])
 
 
@@ -117,10 +123,12 @@ def _different(
     if top is not None:
         # Law 66: sequence flushes rank by the top card, the ace counting lowest; a heart one
         # wins an otherwise exact tie (the description's general rule; Ambiguity 8).
+        # enforces: Law 66
         flush = _pack_strength(HandCategory.SEQUENCE_FLUSH, (top,))
         heart_flush = _pack_strength(HandCategory.SEQUENCE_FLUSH, (top,), heart_tie=True)
         # Law 70: sequences rank by the top card; equal ones share (Ambiguity 9 (a)) unless
         # the variant lets a heart top card win (reading (b)).
+        # enforces: Law 70
         plain = _pack_strength(HandCategory.SEQUENCE, (top,))
         if rules.heart_sequences_first:
             topped = (
@@ -130,6 +138,7 @@ def _different(
         return plain, flush, heart_flush, topped
     # Law 69: flushes compare card by card from the top; a heart flush beats every other
     # flush, or with the description's reading only breaks an exact tie (Ambiguity 8).
+    # enforces: Law 69
     flush = _pack_strength(HandCategory.FLUSH, descending)
     heart_flush = _pack_strength(
         HandCategory.FLUSH,
@@ -144,6 +153,7 @@ def _different(
         plain = _pack_strength(HandCategory.SKIP_SEQUENCE, (skip_top,))
     else:
         # Law 75: no pair compares card by card from the highest.
+        # enforces: Law 75
         plain = _pack_strength(HandCategory.NO_PAIR, descending)
     return plain, flush, heart_flush, topped
 

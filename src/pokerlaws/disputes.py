@@ -50,6 +50,7 @@ def arbiter(state: GameState, parties: Iterable[int]) -> int:
         raise ValueError("a dispute has parties: name at least one seat")
     n = state.num_seats
     dealer = state.dealer
+    # enforces: Laws 77, 78
     for seat in (dealer, (dealer + 1) % n, (dealer - 1) % n):
         if seat not in involved:
             return seat
@@ -82,6 +83,7 @@ def count_witnesses(state: GameState, disputing: int) -> tuple[int, ...]:
             "the dealer's own count is Law 47's"
         )
     order: list[int] = []
+    # enforces: Law 46
     for seat in ((dealer + 1) % n, (dealer - 1) % n):
         if seat not in (dealer, disputing) and seat not in order:
             order.append(seat)
@@ -117,6 +119,7 @@ def settled_count(
         said = testimony.get(seat)
         if said is not None:
             return said
+    # enforces: Law 46
     return discarded
 
 

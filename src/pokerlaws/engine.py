@@ -403,11 +403,13 @@ def next_game(state: GameState, *, deck: Sequence[Card]) -> GameState:
             f"the game is not over (phase {state.phase.value}); finish it before the next"
         )
     n = state.num_seats
+    # enforces: Law 18
     with_chips = tuple(compress(range(n), state.stacks))
     if len(with_chips) < MIN_SEATS:
         raise TableOver(with_chips, state.pool)
     # Law 33 (Ambiguity 13): after a false opening the game counts as never opened.
     unopened = not state.opened or state.false_opener is not None
+    # enforces: Laws 29-33
     jackpot_round = state.jackpot_round + 1 if unopened else 0
     return _start(
         state.rules,

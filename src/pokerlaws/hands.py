@@ -123,6 +123,7 @@ _TABLES: dict[HandRules, HandTables] = {}
 """The tables of each HandRules used so far, by value (equal rules share them)."""
 
 
+# enforces: Law 65
 class HandCategory(enum.IntEnum):
     """The kinds of hand, lowest first (Law 65; BLAZE and SKIP_SEQUENCE only when enabled)."""
 

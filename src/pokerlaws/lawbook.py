@@ -133,9 +133,11 @@ LAWS: tuple[Law, ...] = (
         number=4,
         title="Shuffle and cut each deal",
         summary="Before every deal the dealer shuffles and his right-hand neighbour cuts.",
-        treatment=_E,
-        note="The deck is given as the dealer shuffled and the player on his right cut it, top "
-        "first; a pack dealt uncut is reported as MissingCut (Laws 8-9).",
+        treatment=_N,
+        note=f"{_DECK_IS_INPUT} Its order is the caller's, taken as shuffled and cut, top "
+        "first; nothing in a game shuffles or cuts it. A pack dealt uncut is reported as "
+        "MissingCut, whose remedy is Laws 8-9. (start_sitting's cut decides the first dealer, "
+        "Law 2, and is not this cut.)",
     ),
     _law(
         number=5,
@@ -150,7 +152,8 @@ LAWS: tuple[Law, ...] = (
         summary="Each card goes face down onto the table before the player it is meant for.",
         treatment=_E,
         note="Each dealt card joins its own seat's hand, which is never in shown before the "
-        "end; views that hide one seat's cards from the others are planned.",
+        "end; a seat's view (pokerlaws.view) holds his own cards and the hands shown, and of "
+        "another player's discard only its count.",
     ),
     _law(
         number=7,

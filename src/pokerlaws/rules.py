@@ -93,6 +93,7 @@ class Rules:
             raise InvalidRules(19, f"the ante must be at least 1 chip, not {ante}")
         if limit < 1:
             raise InvalidRules(19, f"the limit must be at least 1 chip, not {limit}")
+        # enforces: Law 19
         if 2 * ante > limit:
             raise InvalidRules(
                 19, f"the ante ({ante}) may not be more than half the limit ({limit})"
@@ -109,4 +110,5 @@ class Rules:
     def highest_straddle(self) -> int:
         """The highest straddle level Law 22 allows: the largest multiple of the ante that is
         at most half the limit."""
+        # enforces: Law 22
         return (self.limit // 2) // self.ante * self.ante

@@ -384,6 +384,7 @@ _CUT_PACK = Counter(standard_deck())
 def _cut_value(card: Card) -> int:
     # Law 2: the ace counts lowest in the cut; suits do not count.
     assert card.rank is not None
+    # enforces: Law 2
     return 1 if card.rank is Rank.ACE else int(card.rank)
 
 
@@ -424,6 +425,7 @@ def cut_for_deal(
         position += len(drawing)
         rounds.append(tuple((names[seat], card) for seat, card in drawn))
         lowest = min(_cut_value(card) for _, card in drawn)
+        # enforces: Law 2
         drawing = [seat for seat, card in drawn if _cut_value(card) == lowest]
         if len(drawing) == 1:
             return tuple(rounds), drawing[0]
@@ -612,6 +614,7 @@ def _close_again(sitting: Sitting, game: GameState) -> Sitting:
 
 def _next_dealer(button: int, chips: Sequence[int]) -> int | None:
     """Law 18 (Ambiguity 26): the first seat on the left of ``button`` that has chips."""
+    # enforces: Law 18
     with_chips = tuple(compress(range(len(chips)), chips))
     if len(with_chips) < MIN_SEATS:
         return None
@@ -676,6 +679,7 @@ def deal_next(sitting: Sitting, *, deck: Sequence[Card]) -> Sitting:
 
 def _peel(sitting: Sitting) -> Rules:
     """Law 81: a change of players ends the agreed variants; the ante and limit stay."""
+    # enforces: Law 81
     return Rules(ante=sitting.agreed.ante, limit=sitting.agreed.limit)
 
 

@@ -139,6 +139,7 @@ def change_rules(sitting: Sitting, rules: Rules, *, name: str) -> Sitting | Rule
     if rules == now:
         return sitting
     asked = ChangeRules(name=name, rules=rules)
+    # enforces: Law 81
     if (rules.ante, rules.limit) != (now.ante, now.limit):
         message = (
             f"Law 81: {name} (seat {seat}) may not change the ante and limit (now {now.ante} "

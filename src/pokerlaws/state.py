@@ -206,6 +206,7 @@ class GameState:
             raise TypeError(f"GameState has no field {sorted(changes.keys() - _FIELD_NAMES)}")
         # Law 80 rests on this: a waiver at the table cannot outlive its occasion, for
         # nothing in a game changes its rules (Law 81).
+        # enforces: Laws 80, 81
         if isinstance(changes.get("rules"), Rules) and changes["rules"] != self.rules:
             raise ValueError(
                 "Law 81: the rules are agreed before play and hold for the whole sitting, so "

@@ -123,6 +123,7 @@ def _as_seen_by(seat: int, action: Event) -> PublicAction:
     """Return ``action`` as ``seat`` saw it happen."""
     if isinstance(action, Discard) and action.seat != seat:
         # Law 6: the cards go face down; Law 39: the number is asked aloud.
+        # enforces: Law 6
         return HiddenDiscard(seat=action.seat, count=len(action.cards))
     if isinstance(action, Shuffle):
         # Law 41: the discards are shuffled face down; not even the dealer sees the order.
@@ -137,6 +138,7 @@ def _told(state: GameState, seat: int) -> int | None:
     """The dealer's answer to ``seat``'s Law 49 question: the count of his discard."""
     if not any(isinstance(e, AskDealerCount) and e.seat == seat for e in state.history):
         return None
+    # enforces: Laws 49, 51
     discard = moments.drew(state, state.dealer)
     return None if discard is None else len(discard[1].cards)
 
@@ -181,6 +183,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         phase=state.phase,
         dealer=state.dealer,
         to_act=state.to_act,
+        # enforces: Law 6
         hand=state.hands[seat],
         discarded=state.thrown[seat],
         stacks=state.stacks,

@@ -34,7 +34,7 @@ def test_every_record_file_has_an_outcome() -> None:
 
 
 @pytest.mark.parametrize("name", sorted(OUTCOMES))
-def test_law_59_a_golden_record_replays_to_its_outcome(name: str) -> None:
+def test_a_golden_record_replays_to_its_outcome(name: str) -> None:
     """Laws 58-60: each recorded game ends as it ended at the table, paid as it was paid."""
     text, game = load(name)
     state = pl.replay(game)

@@ -261,6 +261,7 @@ def test_law_59_equal_stakes_bring_the_show_and_the_best_hand_wins() -> None:
     assert state.phase is pl.Phase.OVER
     assert state.to_act is None
     assert state.shown == frozenset({0, 1, 2, 3})
+    assert state.show_order == (2, 3, 0, 1)  # from the left of seat 1, the last to call
     assert state.winners == (2,)
     assert state.payouts == (0, 0, 60, 0)
     assert state.stacks == (85, 85, 145, 85)
@@ -298,6 +299,7 @@ def test_law_59_a_stand_followed_by_a_bet_and_calls_ends_in_the_show() -> None:
     )
     assert state.phase is pl.Phase.OVER
     assert state.shown == frozenset({1, 2, 3})
+    assert state.show_order == (3, 1, 2)  # from the left of seat 2, the last to call
     assert state.winners == (2,)
     assert state.payouts == (0, 0, 55, 0)
 

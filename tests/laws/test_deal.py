@@ -57,8 +57,8 @@ def test_law_17_the_deal_ends_with_five_cards_each_and_the_say_begins() -> None:
     assert state.to_act == 2
 
 
-def test_law_17_the_dealt_hands_are_recorded_and_kept() -> None:
-    """Law 17: the hand as dealt is recorded (Law 30 needs it) and the draw does not change it."""
+def test_the_dealt_hands_are_recorded_and_kept() -> None:
+    """The hand as dealt is recorded (Law 30 needs it) and the draw does not change it."""
     deck = deck_for({1: "2c 3c 4c 5d 7h"}, n=3, dealer=0)
     state = pl.new_game(RULES, (100,) * 3, dealer=0, deck=deck)
     dealt = state.dealt

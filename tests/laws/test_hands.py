@@ -127,21 +127,21 @@ DISTINCT_VALUES = {
 
 
 @pytest.mark.parametrize("name", VARIANTS)
-def test_law_76_values_match_the_reference_on_every_rank_pattern(name: str) -> None:
+def test_evaluate_matches_the_reference_on_every_rank_pattern(name: str) -> None:
     """Equal hands share and better hands win exactly as the laws say, under each variant,
     on hands that reach every value the pack can make."""
     hands = every_rank_pattern(random.Random(65))
     assert assert_matches_reference(hands, VARIANTS[name]) == DISTINCT_VALUES[name]
 
 
-def test_law_76_values_match_the_reference_on_random_hands() -> None:
+def test_evaluate_matches_the_reference_on_random_hands() -> None:
     """On 100,000 random hands the order is the reference order (Peel's rules)."""
     rng = random.Random(76)
     hands = [tuple(rng.sample(PACK, 5)) for _ in range(100_000)]
     assert assert_matches_reference(hands, PEEL) > 4000
 
 
-def test_law_76_checked_path_agrees_with_the_fast_path() -> None:
+def test_evaluate_cache_every_way_of_passing_a_hand_gives_one_value() -> None:
     """Every way of passing a hand gives the same value (tuple, list, iterator, equal rules)."""
     rng = random.Random(7)
     for hand in itertools.islice(every_rank_pattern(rng), 0, None, 7):
@@ -169,7 +169,9 @@ EVERY_RULES = [
 
 
 @pytest.mark.parametrize("rules", EVERY_RULES, ids=repr)
-def test_law_76_fast_path_equals_the_plain_path_under_every_rules(rules: HandRules) -> None:
+def test_evaluate_cache_fast_path_equals_the_plain_path_under_every_rules(
+    rules: HandRules,
+) -> None:
     """Under each of the 32 combinations of switches, evaluate gives the value the plain
     path (no fast table, no Joker table) gives: tuples, lists and other iterables, natural
     hands reaching every value and Joker hands met once and again, and the rules passed as
@@ -185,7 +187,7 @@ def test_law_76_fast_path_equals_the_plain_path_under_every_rules(rules: HandRul
         assert evaluate(iter(hand), rules) is expected, pl.format_cards(hand)
 
 
-def test_law_76_equal_rules_share_one_set_of_tables() -> None:
+def test_evaluate_cache_equal_rules_share_one_set_of_tables() -> None:
     """The tables are found by value: rules built afresh, evolved, copied or unpickled
     value hands from the same tables as the first equal rules did."""
     hand = pl.parse_cards("Kh Kd Qc Qs Jh")
@@ -201,7 +203,7 @@ def test_law_76_equal_rules_share_one_set_of_tables() -> None:
     assert first.category is C.BLAZE
 
 
-def test_law_81_the_joker_table_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_evaluate_cache_the_joker_table_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table of Joker hands met holds a bounded number of hands per rules; emptied when
     full, it still gives the right values."""
     monkeypatch.setattr(hands_module, "_JOKER_TABLE_SIZE", 8)
@@ -216,7 +218,7 @@ def test_law_81_the_joker_table_stays_bounded(monkeypatch: pytest.MonkeyPatch) -
 @pytest.mark.parametrize(
     ("rules", "values"), [(PEEL, 6838), (VARIANTS["all"], 6851)], ids=["peel", "all"]
 )
-def test_law_76_values_match_the_reference_on_every_hand(rules: HandRules, values: int) -> None:
+def test_evaluate_matches_the_reference_on_every_hand(rules: HandRules, values: int) -> None:
     """All 2,598,960 hands of the pack rank exactly as the reference ranks them (about 30 s
     for each rules)."""
     assert assert_matches_reference(itertools.combinations(PACK, 5), rules) == values
@@ -542,7 +544,7 @@ def test_law_76_no_suit_breaks_ties_outside_flushes_and_sequences() -> None:
     assert v("7h 7d 7c 2h 2s") == v("7h 7d 7s 2c 2d")
 
 
-def test_law_76_values_order_by_strength_alone() -> None:
+def test_hand_value_orders_by_strength_alone() -> None:
     """A value is ordered and hashed by its strength; the category is read from it."""
     value = v("4h 4d Kc 9s 2c")
     same = HandValue(value.strength)
@@ -561,7 +563,7 @@ def test_law_76_values_order_by_strength_alone() -> None:
         HandValue(99 << 23)
 
 
-def test_law_76_equal_rules_give_equal_values() -> None:
+def test_evaluate_equal_rules_give_equal_values() -> None:
     """A fresh HandRules() is Peel's rules: the same values as the default."""
     assert evaluate(pl.parse_cards("Jh Jd 4c 4s 9h"), HandRules()) == v("Jh Jd 4c 4s 9h")
 
@@ -669,7 +671,7 @@ def test_law_81_equal_joker_hands_share() -> None:
 # -- Validation (Laws 1 and 7) -----------------------------------------------------------------
 
 
-def test_law_7_a_hand_is_five_cards() -> None:
+def test_evaluate_takes_five_cards() -> None:
     """A hand is five cards; any other number is refused, saying how many."""
     with pytest.raises(ValueError, match=r"^a hand is five cards, not 4: Jh Jd 4c 4s$"):
         v("Jh Jd 4c 4s")
@@ -721,7 +723,7 @@ class _LookAlike:
 
 
 @pytest.mark.parametrize("odd", [None, "Ah", 14, _LookAlike(Rank.ACE, Suit.HEARTS)])
-def test_law_1_only_cards_make_a_hand(odd: object) -> None:
+def test_evaluate_takes_only_cards(odd: object) -> None:
     """Only the pack's cards make a hand; nothing else is taken for one (a TypeError, naming
     the stranger), whatever the rules and however the hand is passed."""
     hand = [*pl.parse_cards("Kh Qh Jh Th"), odd]
@@ -732,7 +734,7 @@ def test_law_1_only_cards_make_a_hand(odd: object) -> None:
                 evaluate(passed, rules)  # type: ignore[arg-type]
 
 
-def test_law_1_text_and_other_arguments_are_refused() -> None:
+def test_evaluate_refuses_text_and_other_arguments() -> None:
     """Card text must be parsed first, a hand must be iterable, and the rules a HandRules."""
     for rules in VARIANTS.values():
         for text in ("Jh Jd 4c 4s 9h", b"Jh Jd 4c 4s 9h", "JhJd4c"):
@@ -749,7 +751,7 @@ def test_law_1_text_and_other_arguments_are_refused() -> None:
 
 @pytest.mark.parametrize("switch", hands_module._SWITCHES)
 @pytest.mark.parametrize("odd", ["no", "False", 0, 1, None, 1.0])
-def test_law_81_switches_are_bools(switch: str, odd: object) -> None:
+def test_hand_rules_switches_are_bools(switch: str, odd: object) -> None:
     """An agreed variant is on or off: a switch that is not a bool (``"no"``, 0) is refused,
     naming the switch and the value, and never read as on or off."""
     message = rf"^{switch} must be a bool, not {re.escape(repr(odd))}$"
@@ -775,7 +777,7 @@ HANDS = st.lists(
 
 
 @given(rules=RULES, a=HANDS, b=HANDS)
-def test_law_76_any_two_hands_compare_as_the_reference(
+def test_evaluate_any_two_hands_compare_as_the_reference(
     rules: HandRules, a: list[Card], b: list[Card]
 ) -> None:
     """For any two hands, the better one, or a tie, is the one the laws pick."""
@@ -791,7 +793,7 @@ def test_law_76_any_two_hands_compare_as_the_reference(
     order=st.permutations(range(5)),
     suits=st.permutations([Suit.CLUBS, Suit.DIAMONDS, Suit.SPADES]),
 )
-def test_law_76_only_hearts_among_suits_and_no_order_matters(
+def test_evaluate_only_hearts_among_suits_and_no_order_matters(
     rules: HandRules, hand: list[Card], order: list[int], suits: list[Suit]
 ) -> None:
     """Clubs, diamonds and spades are interchangeable, and a hand's order is immaterial."""
@@ -803,7 +805,7 @@ def test_law_76_only_hearts_among_suits_and_no_order_matters(
     assert evaluate([swapped[i] for i in order], rules) == evaluate(hand, rules)
 
 
-def test_law_65_the_demo_ranks_its_hands_best_first(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_demo_ranks_its_hands_best_first(capsys: pytest.CaptureFixture[str]) -> None:
     """``python -m pokerlaws`` prints the version, then hands from best to worst."""
     from pokerlaws.__main__ import main
 

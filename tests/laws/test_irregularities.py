@@ -1,4 +1,4 @@
-"""Irregularities reported by the table and the laws' remedies: Laws 4, 8-16, 40, 42-51,
+"""Irregularities reported by the table and the laws' remedies: Laws 7-16, 40, 42-51,
 63-64 and 77-80 (Ambiguities 17, 18, 20).
 
 Table: ``RULES`` (ante 5, limit 15, no straddle), four seats of 100, dealer 0; so seat 1 is
@@ -80,10 +80,10 @@ def _drawn(state: pl.GameState, counts: Mapping[int, int]) -> pl.GameState:
     return state
 
 
-# --- The deal: Laws 4, 8-11 ---------------------------------------------------------------
+# --- The deal: Laws 7-11 ------------------------------------------------------------------
 
 
-def test_law_4_the_deck_is_dealt_in_its_cut_order_from_the_dealers_left() -> None:
+def test_law_7_the_deck_is_dealt_in_its_given_order_from_the_dealers_left() -> None:
     state = _game({1: "As Ks Qs Js Ts"})
     assert state.hands[1] == pl.parse_cards("As Ks Qs Js Ts")
     assert pl.record(state).deck[0] == pl.parse_cards("As")[0]
@@ -420,7 +420,25 @@ def test_law_64_a_foul_hand_found_at_the_show_loses_the_pool_to_the_next_best() 
     refused_report(resettled, pl.WrongHandSize(seat=1), pl.NotAPlayer, 64)
 
 
-def test_law_64_with_one_other_player_left_he_takes_the_pool() -> None:
+def test_law_64_with_one_other_player_left_at_the_show_he_takes_the_pool() -> None:
+    """Two hands at the show: the winner's is found foul, so the one other player takes the
+    whole pool, though his hand is worse."""
+    hands = {3: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 0: "Qs Qd 6c 7s 8h", 1: "Js Jd Tc 8s 2c"}
+    state = _drawn(_opened(_game(hands)), {})
+    shown = play(state, Stand(seat=2), Stake(seat=3, amount=5), Pass(seat=0), Pass(seat=1))
+    shown = play(shown, Stake(seat=2, amount=5))
+    assert shown.show_order == (3, 2)
+    assert shown.winners == (3,)
+    assert shown.stacks == (90, 90, 85, 135)
+    resettled = report(shown, pl.WrongHandSize(seat=3))
+    assert resettled.winners == (2,)
+    assert resettled.payouts == (0, 0, 50, 0)
+    assert resettled.stacks == (90, 90, 135, 85)
+    assert resettled.foul == frozenset({3})
+    assert resettled.pool == 0
+
+
+def test_no_hand_can_be_found_foul_at_the_end_after_an_uncalled_bet() -> None:
     state = _drawn(_opened(_game({3: "As Ad Ac 2d 3h"})), {})
     shown = play(
         state,
@@ -516,7 +534,7 @@ def test_law_80_no_report_changes_the_rules_for_a_later_occasion() -> None:
 # --- Reports at the wrong moment ----------------------------------------------------------
 
 
-def test_law_7_no_report_is_possible_before_the_deal_or_after_the_game() -> None:
+def test_no_report_is_possible_before_the_deal_or_from_a_seat_not_at_the_table() -> None:
     deck = deck_for({}, n=4, dealer=0)
     straddling = pl.new_game(STRADDLE_RULES, STACKS, dealer=0, deck=deck)
     assert straddling.phase is pl.Phase.STRADDLE

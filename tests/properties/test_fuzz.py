@@ -16,7 +16,7 @@ def test_a_short_fuzz_run_breaks_nothing() -> None:
     assert report.tables > 1
 
 
-def test_law_55_a_short_fuzz_run_with_irregularities_breaks_nothing() -> None:
+def test_a_short_fuzz_run_with_irregularities_breaks_nothing() -> None:
     """Reports mixed with the actions (misdeals, foul hands, deposits out of turn...), every
     game checked against the reference."""
     report = fuzz.fuzz(20_000, seed=1, small_stacks=True, reports=True)

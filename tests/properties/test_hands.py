@@ -284,7 +284,7 @@ def test_the_skip_sequence_only_enters_between_triplets_and_sequences(
     rules=ps.hand_rules(),
     as_list=st.booleans(),
 )
-def test_law_76_the_fast_path_is_the_plain_path_and_orders_as_the_reference(
+def test_evaluate_cache_the_fast_path_is_the_plain_path_and_orders_as_the_reference(
     hands: list[Hand], rules: pl.HandRules, as_list: bool
 ) -> None:
     """Under every combination of switches, for natural and Joker hands, as tuples or lists,

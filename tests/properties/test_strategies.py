@@ -167,13 +167,13 @@ def test_rules_draw_every_switch_both_ways(name: str, value: bool) -> None:
 
 
 @given(rules=ps.rules())
-def test_law_19_rules_keep_the_ante_at_most_half_the_limit(rules: pl.Rules) -> None:
+def test_rules_keep_the_ante_at_most_half_the_limit(rules: pl.Rules) -> None:
     """Law 19: the ante is at least one chip and at most half the limit."""
     assert rules.ante >= 1
     assert 2 * rules.ante <= rules.limit
 
 
-def test_law_22_rules_draw_tables_with_and_without_straddles() -> None:
+def test_rules_draw_tables_with_and_without_straddles() -> None:
     """Law 22: a straddle is possible only where twice the ante is at most half the limit."""
     found(ps.rules(), lambda rules: rules.highest_straddle >= 2 * rules.ante)
     found(ps.rules(), lambda rules: rules.highest_straddle < 2 * rules.ante)
@@ -474,7 +474,7 @@ def test_new_games_take_carried_and_jackpot_round(
     state=ps.new_games(),
     own=ps.new_games(stacks=st.integers(0, 3), min_players=6),
 )
-def test_law_18_the_dealer_drawn_has_chips(state: pl.GameState, own: pl.GameState) -> None:
+def test_the_dealer_drawn_has_chips(state: pl.GameState, own: pl.GameState) -> None:
     """Law 18: the dealer is dealt into the game, so has chips as it begins."""
     for game in (state, own):
         assert game.starting_stacks[game.dealer] > 0
@@ -554,7 +554,7 @@ def test_law_41_a_dealer_who_passed_still_shuffles() -> None:
     assert state.to_act == state.dealer
 
 
-def test_law_41_legal_actions_shuffle_in_the_listed_and_in_given_orders() -> None:
+def test_legal_actions_shuffle_in_the_listed_and_in_given_orders() -> None:
     state = found(SHORT_PACK, _shuffle_due)
     shuffles = ps.legal_actions(state)
     assert found(shuffles, lambda action: action == pl.Shuffle(seat=state.dealer))
@@ -565,7 +565,7 @@ def test_law_41_legal_actions_shuffle_in_the_listed_and_in_given_orders() -> Non
     assert pl.is_legal(state, ordered)
 
 
-def test_law_41_games_and_sittings_play_through_the_shuffle() -> None:
+def test_games_and_sittings_play_through_the_shuffle() -> None:
     def shuffled(game: pl.GameState) -> bool:
         return any(isinstance(action, pl.Shuffle) for action in game.history)
 
@@ -689,9 +689,7 @@ def test_law_18_sittings_chain_games_with_next_game(sitting: tuple[pl.GameState,
 
 @settings(deadline=None)
 @given(data=st.data(), state=ps.game_states())
-def test_law_8_reports_draws_only_what_may_be_reported(
-    state: pl.GameState, data: st.DataObject
-) -> None:
+def test_reports_draws_only_what_may_be_reported(state: pl.GameState, data: st.DataObject) -> None:
     """ps.reports draws what reportable lists, and apply accepts it."""
     if not pl.reportable(state):
         with pytest.raises(InvalidArgument, match="nothing may be reported"):

@@ -29,6 +29,7 @@ def post_antes(state: GameState) -> GameState:
     """
     ante = state.rules.ante
     ante_seat = state.ante_seat
+    # enforces: Laws 20, 30
     payers = state.seated if state.is_jackpot else (ante_seat,)
     for seat in payers:
         paid = min(ante, state.stacks[seat])
@@ -40,6 +41,7 @@ def post_antes(state: GameState) -> GameState:
 
 def _number_one(state: GameState) -> int:
     """No. 1: the player on the ante's left (Law 21)."""
+    # enforces: Law 21
     return seats_from(state.ante_seat + 1, state.seated, len(state.stacks))[0]
 
 
@@ -60,6 +62,7 @@ def begin(state: GameState) -> GameState:
 def _chain_after(state: GameState, seat: int) -> tuple[int, ...]:
     """The seats after ``seat`` that may still raise the straddle: up to the dealer (Law 21)."""
     order = seats_from(seat + 1, state.seated, len(state.stacks))
+    # enforces: Law 21
     return order[: order.index(state.ante_seat)]
 
 
@@ -67,6 +70,7 @@ def _next(state: GameState, pending: tuple[int, ...], changes: Changes) -> GameS
     """Pass the straddle on, or deal when straddling is over (Laws 21-22); ``changes`` are
     completed and made in the same step."""
     level = state.straddle_level + state.rules.ante
+    # enforces: Law 22
     if level > state.rules.highest_straddle:
         # Law 22: the straddle has reached half the limit; nobody may raise it further.
         pending = ()
@@ -85,6 +89,7 @@ def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolatio
     seat = action.seat
     history = (*state.history, action)
     if isinstance(action, DeclineStraddle):
+        # enforces: Law 21
         if state.last_straddler is None:
             # Law 21: if No. 1 will not straddle, nobody may.
             return deal.deal(state, {"history": history})

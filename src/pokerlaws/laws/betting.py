@@ -28,6 +28,7 @@ __all__ = ["apply_betting", "begin", "legal", "stake_range"]
 
 def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
     """The players who can still act: in the game and not all in (Law 61)."""
+    # enforces: Law 61
     return frozenset(state.players) - state.all_in if state.all_in else state.players
 
 
@@ -43,6 +44,7 @@ def begin(state: GameState, changes: Changes | None = None) -> GameState:
     if len(active) <= 1:
         # Laws 60-61: nobody is left to bet against; the hands go to the show.
         return show.showdown(state.with_changes(changes))
+    # enforces: Law 53
     order = seats_from(state.ante_seat + 1, active, n)
     changes["pending"] = order
     changes["to_act"] = changes["may_stand"] = order[0]
@@ -71,6 +73,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
             }
         )
     if isinstance(action, Pass):
+        # enforces: Law 54
         # Law 54: he lays down his cards and loses his stake.
         passed = passing(state, action)
         if state.may_stand == seat:
@@ -120,6 +123,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
 
 def _after(state: GameState) -> GameState:
     if len(state.players) == 1:
+        # enforces: Law 58
         return show.uncontested(state)
     if not state.pending:
         return show.showdown(state)

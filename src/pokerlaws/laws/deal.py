@@ -38,6 +38,7 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
     # diagnosis below runs only to word the error.
     pack = pack_set(joker=rules.joker)
     try:
+        # enforces: Law 1
         if len(cards) == len(pack) and frozenset(cards) == pack:
             return cards
     except TypeError:  # an unhashable stranger: the diagnosis names it
@@ -68,6 +69,7 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
 def deal(state: GameState, changes: Changes | None = None) -> GameState:
     """Deal five cards to each player from the top of the stock, then begin the say;
     ``changes`` (which the say does not read) are completed and made in the same step."""
+    # enforces: Laws 6, 7
     # Law 7: one card a round to each seat dealt in, from the dealer's left.
     order = seats_from(state.dealer + 1, state.seated, len(state.stacks))
     count = len(order)
@@ -80,4 +82,5 @@ def deal(state: GameState, changes: Changes | None = None) -> GameState:
         changes = {}
     changes["hands"] = changes["dealt"] = dealt
     changes["stock"] = stock[count * HAND_SIZE :]
+    # enforces: Law 17
     return say.begin(state, changes)

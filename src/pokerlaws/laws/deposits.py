@@ -101,6 +101,8 @@ def deposit(state: GameState, report: Deposit) -> GameState | RuleViolation:
             f"at his turn now (the limit is {state.rules.limit})",
         )
     stacks = list(state.stacks)
+    # x
+    # remedies: Law 55
     stacks[seat] -= amount
     return state.with_changes(
         {

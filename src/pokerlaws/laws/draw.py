@@ -63,6 +63,7 @@ __all__ = [
 def begin(state: GameState, changes: Changes | None = None) -> GameState:
     """Begin the draw with the first player on the dealer's left (Laws 34-35); ``changes``
     (which the draw does not read) are completed and made in the same step."""
+    # enforces: Laws 34, 35
     order = seats_from(state.dealer + 1, state.players, len(state.stacks))
     if changes is None:
         changes = {}
@@ -155,15 +156,18 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
     wanted = len(thrown)
     stock, owed = state.stock, state.owed
     hands = list(state.hands)
+    # enforces: Law 37
     kept = tuple(filterfalse(thrown_set.__contains__, hands[seat]))
     changes: Changes = {
         "discards": (*state.discards, *thrown),
         "history": (*state.history, action),
     }
     if wanted <= len(stock) and not owed:
+        # enforces: Law 39
         hands[seat] = (*kept, *stock[:wanted])
         changes["stock"] = stock[wanted:]
     else:
+        # enforces: Law 41
         # Law 41: the stock's last cards now, the rest when the discards are shuffled.
         hands[seat] = (*kept, *stock)
         changes["stock"] = ()
@@ -174,6 +178,7 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
         thrown_by[seat] = thrown
         changes["thrown"] = tuple(thrown_by)
     changes["hands"] = tuple(hands)
+    # enforces: Law 38
     pending = state.pending[1:]
     if not pending:
         if owed:
@@ -238,6 +243,7 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:
         # Law 41 gives him some of them only when too few other cards are left. A card
         # exposed in serving him (Law 40) he passes over too, taking it only when nothing
         # else is left (Ambiguity 18).
+        # enforces: Laws 37, 41
         given = [card for card in pile if card not in own and card not in exposed][:count]
         if len(given) < count:
             given += [card for card in pile if card in own][: count - len(given)]

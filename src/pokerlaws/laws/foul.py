@@ -35,6 +35,7 @@ def refund_payer(state: GameState, start: int) -> int:
     deal (Law 16), else the dealer."""
     for event in state.history[start:]:
         if isinstance(event, Distraction):
+            # remedies: Law 16
             return event.seat
     return state.dealer
 
@@ -100,6 +101,7 @@ def _leaves(state: GameState, seat: int) -> GameState:
 def _refunded(state: GameState, seat: int, payer: int) -> tuple[GameState, int]:
     """``state`` after ``payer`` pays ``seat`` his Law 14 refund, out of what he has (all of
     it if less: Ambiguity 17), and the amount paid."""
+    # remedies: Law 14
     amount = min(refund(state, seat), state.stacks[payer])
     if not amount:
         return state, 0
@@ -203,6 +205,7 @@ def settle_without(
             "foul": state.foul | {seat},
         }
     )
+    # remedies: Law 64
     settled = show.showdown(before, shown=state.show_order)
     for payer, refunded, _ in at_show:
         settled, _ = _refunded(settled, refunded, payer)

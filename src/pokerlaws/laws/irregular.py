@@ -121,6 +121,7 @@ def _deal_report(
     dealing = moments.in_deal(state)
     if isinstance(report, MissingCut):
         if not report.during_deal:
+            # remedies: Law 9
             # Law 9: noticed only once the deal was complete, the deal stands.
             return _record(state, report)
         if not dealing:
@@ -131,6 +132,7 @@ def _deal_report(
                 "cannot object during the deal: the deal is complete and play has begun, "
                 "so it stands (report the objection with during_deal=False)",
             )
+        # remedies: Law 8
         return misdeal.misdeal(state, report)  # Law 8
     if not dealing:
         law = 10 if isinstance(report, FacedCard) else 16
@@ -141,17 +143,20 @@ def _deal_report(
             "cannot report it: that happens only during the deal, and play has begun",
         )
     if isinstance(report, FacedCard):
+        # remedies: Law 10
         return misdeal.misdeal(state, report)  # Law 10
     if report.seat == state.dealer:
         return refuse(
             NotAtThisMoment, 16, report, "is the dealer, who cannot distract himself (Law 15)"
         )
+    # remedies: Law 16
     return _record(state, report)  # Laws 15-16: he will pay the Law 14 refunds.
 
 
 def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation:
     seat, card = report.seat, report.card
     if moments.in_deal(state):
+        # remedies: Law 11
         # Law 11: he keeps the card, which everyone now knows.
         if card not in state.hands[seat]:
             return refuse(
@@ -218,6 +223,7 @@ def _replace_exposed(state: GameState, report: ExposedCard) -> GameState:
     own = frozenset(state.thrown[seat])
     exposed = draw.exposed_in_serving(state, seat) | {card}
     stock = state.stock
+    # remedies: Law 40
     replacement = next((c for c in stock if c not in own and c not in exposed), None)
     history = (*state.history, report)
     if replacement is None:
@@ -293,13 +299,17 @@ def _wrong_size(state: GameState, report: WrongHandSize) -> GameState | RuleViol
     if discard is None or not discard[1].cards:
         # His hand is as dealt (a pat player drew nothing).
         if not moments.lifted(state, seat):
+            # remedies: Law 12
             return misdeal.misdeal(state, report)  # Law 12
         start = moments.deal_start(state)
+        # remedies: Laws 13, 14
         return foul.retire(state, report, refunded_by=foul.refund_payer(state, start))  # 13-14
     if not moments.lifted(state, seat):
+        # remedies: Laws 42, 43
         # Laws 42-43: noticed before the drawn cards are lifted, the dealer takes back the
         # extra cards or makes up the shortfall, which leaves the hand the engine holds.
         return _record(state, report)
+    # remedies: Laws 48, 63
     return foul.retire(state, report)  # Law 48, or Law 63 if he bet on it
 
 
@@ -322,6 +332,7 @@ def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | Ru
             "cannot be found foul too: the pool went to his hand as the one left of the "
             "show, and Law 64 has no other hand to give it to",
         )
+    # remedies: Law 64
     discard = moments.drew(state, report.seat)
     if discard is None or not discard[1].cards:
         # A pat hand is the hand dealt: foul as dealt, it is refunded (Ambiguity 17).
@@ -366,9 +377,12 @@ def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | Rul
                 report,
                 "is the dealer, who serves himself: what he asked for, he took",
             )
+        # remedies: Law 47
         return foul.retire(state, report)  # Law 47
     if not report.served_as_asked:
+        # remedies: Law 44
         return _record(state, report)  # Law 44: he was given as many as he discarded.
+    # remedies: Law 45
     return foul.retire(state, report)  # Law 45
 
 

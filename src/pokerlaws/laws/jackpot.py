@@ -29,6 +29,7 @@ def openers_for(jackpot_round: int) -> Rank | None:
     """
     if jackpot_round <= 0:
         return None
+    # enforces: Laws 30-32
     return _CYCLE[(jackpot_round - 1) % len(_CYCLE)]
 
 
@@ -45,6 +46,7 @@ def qualifies(hand: Sequence[Card], required: Rank, rules: HandRules) -> bool:
     """
     ranks = Counter(card.rank for card in hand if card.rank is not None)
     has_joker = any(card.is_joker for card in hand)
+    # enforces: Law 30
     for rank, count in ranks.items():
         if rank >= required and (count >= 2 or has_joker):
             return True

@@ -27,6 +27,7 @@ __all__ = ["apply_redeal", "default_deck", "legal", "misdeal"]
 
 def misdeal(state: GameState, report: Report) -> GameState:
     """Call a misdeal: back to the moment after the ante and straddles, the dealer to deal."""
+    # remedies: Laws 8, 10, 12
     voluntary = state.voluntary
     # Law 55 deposits made out of turn go back too: they were staked on the dealt cards.
     held = state.deposits or (0,) * state.num_seats

@@ -29,6 +29,7 @@ __all__ = ["apply_say", "begin", "last_to_say", "legal", "stake_bounds", "stake_
 
 def last_to_say(state: GameState) -> int:
     """The seat with the last say: the last straddler, or else the ante (Laws 23-24)."""
+    # enforces: Laws 23, 24
     return state.ante_seat if state.last_straddler is None else state.last_straddler
 
 
@@ -38,6 +39,7 @@ def begin(state: GameState, changes: Changes) -> GameState:
     last = last_to_say(state)
     # A player all in from his ante has nothing more to say; he stays in the game.
     speakers = frozenset(state.players) - state.all_in if state.all_in else state.players
+    # enforces: Laws 23, 24
     order = seats_from(last + 1, speakers, len(state.stacks))
     changes["phase"] = Phase.SAY
     changes["pending"] = order
@@ -51,6 +53,7 @@ def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
     Law 25 with Ambiguities 2 and 4 for the opening; Law 26 and the limit afterwards.
     """
     have = state.stakes[seat]
+    # enforces: Laws 25, 26
     least_total = 2 * state.straddle_level if state.opener is None else max(state.stakes)
     most_total = least_total + state.rules.limit
     return max(least_total - have, 0), most_total - have
@@ -72,6 +75,7 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
     if opening and state.openers_required is not None and not state.rules.openers_on_honour:
         # On honour (Law 33), the openers are proved only if he wins: see show.py.
         required = state.openers_required
+        # enforces: Laws 30-32
         if not jackpot.qualifies(state.dealt[seat], required, state.rules.hands):
             law = jackpot.opening_law(state.jackpot_round)
             return refuse(
@@ -131,6 +135,7 @@ def _after(state: GameState) -> GameState:
         if not pending or pending == (last_to_say(state),) or len(state.players) == 1:
             # Ambiguity 13: the last to say cannot open against nobody (Law 29); nor can
             # anyone left alone when the last to say retired with a foul hand (Law 13).
+            # enforces: Law 29
             return show.not_opened(state)
     elif len(state.players) == 1:
         return show.uncontested(state)

@@ -63,6 +63,7 @@ def _settle(state: GameState, payouts: list[int], show_order: tuple[int, ...]) -
         or jackpot.qualifies(state.dealt[opener], required, state.rules.hands)
     ):
         return _end(state, payouts, show_order)
+    # enforces: Law 33
     penalty = min(2 * state.rules.ante, state.stacks[opener])
     stacks = list(state.stacks)
     stacks[opener] -= penalty
@@ -76,6 +77,7 @@ def _settle(state: GameState, payouts: list[int], show_order: tuple[int, ...]) -
 
 def not_opened(state: GameState) -> GameState:
     """End a game nobody opened; its pool waits for the next game, a jack-pot (Law 29)."""
+    # enforces: Law 29
     return _end(state, [0] * state.num_seats)
 
 
@@ -84,7 +86,9 @@ def uncontested(state: GameState) -> GameState:
     (Law 33), who shows to prove his openers."""
     (winner,) = state.players
     payouts = [0] * state.num_seats
+    # enforces: Law 58
     payouts[winner] = state.pool
+    # enforces: Law 33
     proves = state.is_jackpot and winner == state.opener
     return _settle(state, payouts, (winner,) if proves else ())
 
@@ -92,6 +96,7 @@ def uncontested(state: GameState) -> GameState:
 def _best(strengths: dict[int, int], seats: Iterable[int]) -> list[int]:
     among = list(seats)
     top = max(strengths[seat] for seat in among)
+    # enforces: Law 76
     return [seat for seat in among if strengths[seat] == top]
 
 
@@ -101,6 +106,7 @@ def _share(state: GameState, amount: int, sharers: list[int], payouts: list[int]
     With ``odd_chip_carries`` the odd chips stay in the pool (Ambiguity 16); otherwise they
     go one each to the sharers, beginning on the dealer's left.
     """
+    # enforces: Law 76
     each, odd = divmod(amount, len(sharers))
     order = seats_from(state.dealer + 1, frozenset(sharers), state.num_seats)
     for seat in order:
@@ -131,6 +137,7 @@ def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameStat
     players = state.players
     n = state.num_seats
     after = state.last_staker if state.last_staker is not None else state.dealer
+    # enforces: Law 59
     show_order = seats_from(after + 1, players, n) if shown is None else shown
     # Hands compare by their strength alone (HandValue orders on it); comparing the integers
     # spares attrs' ordering methods, which cost about 1 us a comparison.
@@ -147,6 +154,7 @@ def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameStat
         taken = [0] * n
         # Levels, smallest whole stake first; a level is settled from the moment its first
         # short player demanded the show (state.shorts is in that order).
+        # enforces: Law 60
         for whole in sorted({staked[short.seat] for short in shorts}):
             first = next(short for short in shorts if staked[short.seat] == whole)
             level, forced = forced, 0

@@ -36,6 +36,7 @@ def passing(state: GameState, action: Pass) -> Changes:
     stake stays in the pool, and the turn goes on to the next player."""
     pending = state.pending[1:]
     return {
+        # enforces: Laws 27, 54
         "players": seats_without(state.players, action.seat),
         "pending": pending,
         "to_act": pending[0] if pending else None,
@@ -73,6 +74,7 @@ def stake_chips(
     stacks = list(state.stacks)
     stacks[seat] -= amount
     changes["stacks"] = tuple(stacks)
+    # enforces: Laws 52, 56
     changes["pool"] = state.pool + amount
     staked = state.staked
     if in_stake:
@@ -87,6 +89,7 @@ def stake_chips(
     changes["forced" if forced else "voluntary"] = tuple(booked)
     all_in = state.all_in
     if stacks[seat] == 0 and seat not in all_in:
+        # enforces: Law 61
         # Law 61: a player who stakes his last chip stays in, and is passed over in turns.
         changes["all_in"] = all_in = all_in | {seat}
     if all_in:
@@ -104,6 +107,7 @@ def _newly_short(
     top = max(staked)
     known = {short.seat for short in state.shorts}
     live = frozenset(state.players)
+    # enforces: Law 60
     return tuple(
         Short(seat, live) for seat in sorted(all_in) if staked[seat] < top and seat not in known
     )
