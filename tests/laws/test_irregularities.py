@@ -219,6 +219,55 @@ def test_law_16_a_player_who_distracted_the_dealer_pays_the_refund() -> None:
     assert fouled.stacks == (100, 100, 100, 95)
 
 
+def test_law_16_of_two_distracters_the_first_reported_pays() -> None:
+    """Law 16 (Ambiguity 17): the first player reported distracting the dealer pays the refund."""
+    state = report(_game(), pl.Distraction(seat=3), pl.Distraction(seat=2))
+    fouled = report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.foul == frozenset({1})
+    # Seat 3 pays the ante his 5; seat 2, who spoke second, and the dealer pay nothing.
+    assert fouled.stacks == (100, 100, 100, 95)
+    assert fouled.pool == 5
+
+
+def test_law_16_the_first_distracter_pays_what_he_has_and_plays_on_all_in() -> None:
+    """Law 16 (Ambiguity 17): the first distracter pays what he has, all of it if less."""
+    # The second distracter pays nothing; the first, having staked, plays on all in and is
+    # settled by Law 60 for what he staked.
+    hands = {3: "As Ah Ad Ac 2c", 2: "Ks Kh Kd 3c 3d", 0: "2h 5h 8h Th Qh"}
+    state = report(_game(hands, stacks=(100, 100, 100, 13)), pl.Distraction(seat=3))
+    state = report(state, pl.Distraction(seat=2))
+    said = play(
+        state, Stake(seat=2, amount=10), Stake(seat=3, amount=10), Stake(seat=0, amount=10)
+    )
+    assert said.stacks == (90, 95, 90, 3)
+    # The ante lifts his hand before his say and finds six cards: foul (Law 13). Seat 3
+    # owes him his ante, 5, and has only 3.
+    fouled = report(said, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.stacks == (90, 98, 90, 0)
+    assert fouled.all_in == frozenset({3})
+    assert fouled.players == (0, 2, 3)
+    assert fouled.phase is pl.Phase.DRAW
+    state = _drawn(fouled, {})
+    over = play(state, Stand(seat=2), Stake(seat=0, amount=5), Stake(seat=2, amount=5))
+    assert over.phase is pl.Phase.OVER
+    # Seat 3's fours, short at 10 of 15, take the ante's 5 and 10 from each of the three
+    # (35); seat 2's full beats seat 0's flush for the other 10.
+    assert over.payouts == (0, 0, 10, 35)
+    assert over.stacks == (85, 98, 95, 35)
+
+
+def test_law_16_a_distraction_counts_only_in_the_deal_it_interrupted() -> None:
+    """Law 16: a distracter pays only for foul hands of the deal he disturbed."""
+    state = report(_game(), pl.Distraction(seat=3), pl.FacedCard(seat=0))
+    assert state.phase is pl.Phase.MISDEAL
+    # The redeal is a new deal: its own first distracter pays, or else the dealer.
+    redealt = pl.apply_or_raise(state, pl.Redeal(seat=0, deck=deck_for({}, n=4, dealer=0)))
+    fouled = report(redealt, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.stacks == (95, 100, 100, 100)  # the dealer pays: nobody distracted him
+    again = report(redealt, pl.Distraction(seat=2), Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert again.stacks == (100, 100, 95, 100)  # seat 2, not seat 3 of the void deal
+
+
 def test_law_15_a_distraction_is_recorded_only_during_the_deal_and_not_by_the_dealer() -> None:
     state = _game()
     refused_report(state, pl.Distraction(seat=0), pl.NotAtThisMoment, 16)
