@@ -364,7 +364,12 @@ def test_law_63_a_player_found_betting_on_a_foul_hand_forfeits_his_stake() -> No
 
 
 def _shown(hands: Mapping[int, str]) -> pl.GameState:
-    state = _drawn(_opened(_game(hands)), {})
+    return _show(_game(hands))
+
+
+def _show(state: pl.GameState) -> pl.GameState:
+    """Everyone plays 10 in the say and stands pat; then 5 each after the draw: the show."""
+    state = _drawn(_opened(state), {})
     return play(
         state,
         Stand(seat=2),
@@ -400,6 +405,66 @@ def test_law_64_with_one_other_player_left_he_takes_the_pool() -> None:
     )
     # Seat 2 alone: uncalled, nothing shown, and no foul hand can be found at a show.
     refused_report(shown, pl.WrongHandSize(seat=2), pl.NotAtThisMoment, 64)
+
+
+def _jackpot(hands: Mapping[int, str], stacks: Sequence[int] = STACKS) -> pl.GameState:
+    """The first jack-pot, dealt by seat 0 and dealing ``hands``: game 0, dealt by seat 3,
+    nobody opened, so its ante of 5 (seat 0's) is carried."""
+    first = pl.new_game(RULES, stacks, dealer=3, deck=pl.shuffled_deck(64))
+    first = play(first, Pass(seat=1), Pass(seat=2), Pass(seat=3))
+    assert first.phase is pl.Phase.OVER
+    assert first.pool == 5
+    return pl.next_game(first, deck=deck_for(hands, n=4, dealer=0))
+
+
+def test_law_64_the_next_best_hand_takes_the_chips_carried_into_a_jackpot() -> None:
+    """Law 64: the hand found foul at the end loses the whole pool, carried chips included."""
+    hands = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js Jd Tc 8s 2c"}
+    state = _jackpot(hands)
+    assert (state.dealer, state.carried, state.pool) == (0, 5, 25)
+    shown = _show(state)
+    # The 5 carried, four jack-pot antes of 5, 15 a player: 80, to seat 1's threes.
+    assert shown.payouts == (0, 80, 0, 0)
+    resettled = report(shown, pl.WrongHandSize(seat=1))
+    assert resettled.payouts == (0, 0, 80, 0)
+    assert resettled.stacks == (75, 85, 160, 80)
+    assert resettled.pool == 0
+
+
+def test_law_64_a_short_player_left_best_claims_the_carried_chips() -> None:
+    """Law 64 (with Law 60): settled again without the foul hand, a short player left best
+    takes his level, carried chips included as forced (Ambiguity 14)."""
+    hands = {3: "As Ah Ad Ac 2c", 1: "Js Jh Jd 3c 3d", 2: "Ks Kd 4c 5s 9h", 0: "Qs Qd 6c 7s 8h"}
+    state = _jackpot(hands, stacks=(100, 25, 100, 100))
+    assert state.stacks == (90, 20, 95, 95)
+    # Three play 10; the ante goes all in to 25 and the others make good as they draw.
+    state = play(
+        state,
+        Stake(seat=2, amount=10),
+        Stake(seat=3, amount=10),
+        Stake(seat=0, amount=10),
+        Stake(seat=1, amount=20),
+        Discard(seat=1, cards=()),
+        Stake(seat=2, amount=15),
+        Discard(seat=2, cards=()),
+        Stake(seat=3, amount=15),
+        Discard(seat=3, cards=()),
+        Stake(seat=0, amount=15),
+        Discard(seat=0, cards=()),
+        Stand(seat=2),
+        Stake(seat=3, amount=5),  # the ante is short at 25 from here
+        Stake(seat=0, amount=5),
+        Stake(seat=2, amount=5),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (30, 25, 30, 30)
+    assert state.payouts == (0, 0, 0, 135)  # seat 3's fours take every level
+    resettled = report(state, pl.WrongHandSize(seat=3))
+    # The ante's level: the forced 25 (5 carried, four antes) and 25 from each but him,
+    # who put in 20 of his own: 120, to his full. Seat 2's kings beat queens for the 15 left.
+    assert resettled.payouts == (0, 120, 15, 0)
+    assert resettled.stacks == (60, 120, 80, 65)
+    assert resettled.pool == 0
 
 
 # --- The dealer's draw: Laws 49-51 --------------------------------------------------------
