@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pokerlaws as pl
-from tests.laws._tables import RULES, deck_for, play, refused
+from tests.laws._tables import RULES, deck_for, pass_until_over, play, refused
 
 # Four seats, dealer 0: ante seat 1, No. 1 seat 2, No. 2 seat 3. At the show seat 2's threes
 # beat seat 0's aces, which beat seat 3's deuces, which beat seat 1's king high.
@@ -751,3 +751,87 @@ def test_law_60_short_players_at_one_stake_are_settled_from_the_earliest_demand(
     assert state.show_order == (1, 3, 4, 0)
     # E's fours take the level; the dealer's flush beats the ante's sequence for the rest.
     assert state.payouts == (21, 0, 0, 43, 0)
+
+
+def _jackpot_after(unopened: int, stacks: tuple[int, ...], hands: dict[int, str]) -> pl.GameState:
+    """The jack-pot that follows ``unopened`` games nobody opened, the first dealt by seat 0
+    at ``RULES``; it deals ``hands``."""
+    n = len(stacks)
+    state = pass_until_over(pl.new_game(RULES, stacks, dealer=0, deck=pl.shuffled_deck(60)))
+    for k in range(1, unopened):
+        state = pass_until_over(pl.next_game(state, deck=pl.shuffled_deck(60 + k)))
+    return pl.next_game(state, deck=deck_for(hands, n=n, dealer=unopened % n))
+
+
+def test_law_60_a_short_winner_of_a_jackpot_takes_the_chips_carried_into_it() -> None:
+    """Law 60 (Ambiguity 14): chips carried from unopened games count as forced, so a short
+    player whose hand is best takes them with the antes."""
+    # Game 0, dealer 0: seat 1 antes 5 and nobody opens. The jack-pot, dealer 1: everyone
+    # antes 5 (seat 2's is his stake, as the ante), on the 5 carried.
+    state = _jackpot_after(1, (100, 100, 20), {2: FOURS, 0: FULL, 1: FLUSH})
+    assert (state.dealer, state.ante_seat, state.openers_required) == (1, 2, pl.Rank.JACK)
+    assert state.carried == 5
+    assert state.pool == 20
+    assert state.stacks == (95, 90, 15)
+    # Seat 0 opens on kings full, seat 1 raises to 25, the ante goes all in at 20: short.
+    state = play(
+        state,
+        pl.Stake(seat=0, amount=10),
+        pl.Stake(seat=1, amount=25),
+        pl.Stake(seat=2, amount=15),
+    )
+    assert [(short.seat, short.live) for short in state.shorts] == [(2, frozenset({0, 1, 2}))]
+    state = play(
+        state,
+        pl.Discard(seat=2, cards=()),
+        pl.Stake(seat=0, amount=15),
+        pl.Discard(seat=0, cards=()),
+        pl.Discard(seat=1, cards=()),
+        pl.Stand(seat=0),
+        pl.Stake(seat=1, amount=1),
+        pl.Stake(seat=0, amount=1),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (26, 26, 20)
+    # Pool 87. Seat 2's claim: the forced 20 (5 carried, three jack-pot antes of 5), his own
+    # 15 and min(20, 26) from each of the others: 75. Seat 0's full beats the flush for 12.
+    assert state.payouts == (12, 0, 75)
+    assert state.stacks == (81, 64, 75)
+    assert state.pool == 0
+
+
+def test_law_60_chips_carried_into_a_jackpot_go_to_the_lowest_level_only() -> None:
+    """Law 60 (Ambiguity 14): carried chips are forced chips, which the lowest level claims."""
+    # Two unopened games carry 25 into the second jack-pot (queens), dealt by seat 2: ante
+    # seat 3, No. 1 seat 0. Seat 1, with 12 after the antes, and seat 3 (the ante, 30) are
+    # the short ones.
+    hands = {1: FOURS, 3: FULL, 0: FLUSH, 2: SEQUENCE}
+    state = _jackpot_after(2, (100, 27, 100, 40), hands)
+    assert (state.dealer, state.ante_seat, state.openers_required) == (2, 3, pl.Rank.QUEEN)
+    assert state.carried == 25
+    assert state.pool == 45
+    assert state.stacks == (90, 12, 90, 30)
+    state = play(
+        state,
+        pl.Stake(seat=0, amount=10),
+        pl.Stake(seat=1, amount=12),  # all in, level for now
+        pl.Stake(seat=2, amount=25),  # seat 1 is short from here
+        pl.Stake(seat=3, amount=30),  # the ante, all in at 35
+        pl.Discard(seat=3, cards=()),
+        pl.Stake(seat=0, amount=25),  # Law 36: made good to 35 before drawing
+        pl.Discard(seat=0, cards=()),
+        pl.Discard(seat=1, cards=()),
+        pl.Stake(seat=2, amount=10),
+        pl.Discard(seat=2, cards=()),
+    )
+    assert [short.seat for short in state.shorts] == [1]
+    # After the draw seat 0 stands, seat 2 bets 1 and seat 0 calls: the ante is short too.
+    state = play(state, pl.Stand(seat=0), pl.Stake(seat=2, amount=1), pl.Stake(seat=0, amount=1))
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (36, 12, 36, 35)
+    assert [short.seat for short in state.shorts] == [1, 3]
+    # Pool 159. Seat 1's level (12): the forced 45 (25 carried, four antes of 5) and 12 from
+    # each of the four: 93, to his fours. Seat 3's level (35): 23 + 23 + 18 from seats 0, 2
+    # and 3 above 12, nothing carried: 64, to his full. The 2 left: seat 0's flush.
+    assert state.payouts == (2, 93, 0, 64)
+    assert state.stacks == (56, 93, 54, 64)

@@ -113,6 +113,62 @@ def test_law_18_a_seat_without_chips_is_passed_over_for_the_deal() -> None:
     assert seq == [2, 3, 0, 2]
 
 
+FOURS, FULL, FLUSH = "As Ah Ad Ac 2c", "Ks Kh Kd 3c 3d", "2h 5h 8h Th Qh"
+
+
+def test_law_18_a_seat_that_went_broke_in_the_game_is_passed_over_for_the_deal() -> None:
+    """Law 18 (Ambiguity 26): the deal passes to the first seat on the left that has chips."""
+    deck = deck_for({2: FOURS, 0: FULL, 1: FLUSH}, n=3, dealer=0)
+    # Seat 1 antes his last 5 and stays in all in; seat 2 opens, the dealer calls, all pat.
+    state = play(
+        pl.new_game(RULES, (100, 5, 100), dealer=0, deck=deck),
+        pl.Stake(seat=2, amount=10),
+        pl.Stake(seat=0, amount=10),
+        *(pl.Discard(seat=seat, cards=()) for seat in (1, 2, 0)),
+        pl.Stand(seat=2),
+        pl.Stake(seat=0, amount=1),
+        pl.Stake(seat=2, amount=1),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.payouts == (0, 0, 27)
+    assert state.stacks == (89, 0, 116)
+    # Seat 1, on the dealer's left, has nothing: seat 2 deals and seat 0 antes.
+    nxt = pl.next_game(state, deck=pl.shuffled_deck(3))
+    assert nxt.dealer == 2
+    assert nxt.ante_seat == 0
+    assert nxt.players == (0, 2)
+    assert nxt.stacks == (84, 0, 116)
+
+
+def test_law_18_at_ten_seats_the_deal_passes_over_every_seat_that_went_broke() -> None:
+    """Law 18 (Ambiguity 26): the deal skips every seat left without chips, round the table."""
+    deck = deck_for({9: FOURS, 0: FULL}, n=10, dealer=0)
+    # Seats 1 to 8 have 10 each: the ante and No. 1 to No. 7 put in all they have.
+    stacks = (100, *(10,) * 8, 100)
+    state = play(
+        pl.new_game(RULES, stacks, dealer=0, deck=deck),
+        *(pl.Stake(seat=seat, amount=10) for seat in (2, 3, 4, 5, 6, 7, 8, 9, 0)),
+        pl.Stake(seat=1, amount=5),
+        *(pl.Discard(seat=seat, cards=()) for seat in (1, 2, 3, 4, 5, 6, 7, 8, 9, 0)),
+        pl.Stand(seat=9),
+        pl.Stake(seat=0, amount=1),
+        pl.Stake(seat=9, amount=1),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.winners == (9,)
+    assert state.payouts == (0, *(0,) * 8, 102)
+    assert state.stacks == (89, *(0,) * 8, 191)
+    # Seats 1 to 8 are broke: seat 9 deals, seat 0 antes; then the two deal in turn.
+    dealers = []
+    for seed in range(3, 6):
+        state = pl.next_game(state, deck=pl.shuffled_deck(seed))
+        assert state.players == (0, 9)
+        assert state.ante_seat == {9: 0, 0: 9}[state.dealer]
+        dealers.append(state.dealer)
+        state = pass_until_over(state)
+    assert dealers == [9, 0, 9]
+
+
 def test_law_18_a_seat_without_chips_cannot_be_made_dealer() -> None:
     """Law 18 (Ambiguity 26): a game cannot begin with a dealer who sits it out."""
     with pytest.raises(ValueError, match="seat 1 has no chips"):

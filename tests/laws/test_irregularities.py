@@ -219,6 +219,55 @@ def test_law_16_a_player_who_distracted_the_dealer_pays_the_refund() -> None:
     assert fouled.stacks == (100, 100, 100, 95)
 
 
+def test_law_16_of_two_distracters_the_first_reported_pays() -> None:
+    """Law 16 (Ambiguity 17): the first player reported distracting the dealer pays the refund."""
+    state = report(_game(), pl.Distraction(seat=3), pl.Distraction(seat=2))
+    fouled = report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.foul == frozenset({1})
+    # Seat 3 pays the ante his 5; seat 2, who spoke second, and the dealer pay nothing.
+    assert fouled.stacks == (100, 100, 100, 95)
+    assert fouled.pool == 5
+
+
+def test_law_16_the_first_distracter_pays_what_he_has_and_plays_on_all_in() -> None:
+    """Law 16 (Ambiguity 17): the first distracter pays what he has, all of it if less."""
+    # The second distracter pays nothing; the first, having staked, plays on all in and is
+    # settled by Law 60 for what he staked.
+    hands = {3: "As Ah Ad Ac 2c", 2: "Ks Kh Kd 3c 3d", 0: "2h 5h 8h Th Qh"}
+    state = report(_game(hands, stacks=(100, 100, 100, 13)), pl.Distraction(seat=3))
+    state = report(state, pl.Distraction(seat=2))
+    said = play(
+        state, Stake(seat=2, amount=10), Stake(seat=3, amount=10), Stake(seat=0, amount=10)
+    )
+    assert said.stacks == (90, 95, 90, 3)
+    # The ante lifts his hand before his say and finds six cards: foul (Law 13). Seat 3
+    # owes him his ante, 5, and has only 3.
+    fouled = report(said, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.stacks == (90, 98, 90, 0)
+    assert fouled.all_in == frozenset({3})
+    assert fouled.players == (0, 2, 3)
+    assert fouled.phase is pl.Phase.DRAW
+    state = _drawn(fouled, {})
+    over = play(state, Stand(seat=2), Stake(seat=0, amount=5), Stake(seat=2, amount=5))
+    assert over.phase is pl.Phase.OVER
+    # Seat 3's fours, short at 10 of 15, take the ante's 5 and 10 from each of the three
+    # (35); seat 2's full beats seat 0's flush for the other 10.
+    assert over.payouts == (0, 0, 10, 35)
+    assert over.stacks == (85, 98, 95, 35)
+
+
+def test_law_16_a_distraction_counts_only_in_the_deal_it_interrupted() -> None:
+    """Law 16: a distracter pays only for foul hands of the deal he disturbed."""
+    state = report(_game(), pl.Distraction(seat=3), pl.FacedCard(seat=0))
+    assert state.phase is pl.Phase.MISDEAL
+    # The redeal is a new deal: its own first distracter pays, or else the dealer.
+    redealt = pl.apply_or_raise(state, pl.Redeal(seat=0, deck=deck_for({}, n=4, dealer=0)))
+    fouled = report(redealt, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.stacks == (95, 100, 100, 100)  # the dealer pays: nobody distracted him
+    again = report(redealt, pl.Distraction(seat=2), Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert again.stacks == (100, 100, 95, 100)  # seat 2, not seat 3 of the void deal
+
+
 def test_law_15_a_distraction_is_recorded_only_during_the_deal_and_not_by_the_dealer() -> None:
     state = _game()
     refused_report(state, pl.Distraction(seat=0), pl.NotAtThisMoment, 16)
@@ -393,7 +442,12 @@ def test_law_63_a_player_found_betting_on_a_foul_hand_forfeits_his_stake() -> No
 
 
 def _shown(hands: Mapping[int, str]) -> pl.GameState:
-    state = _drawn(_opened(_game(hands)), {})
+    return _show(_game(hands))
+
+
+def _show(state: pl.GameState) -> pl.GameState:
+    """Everyone plays 10 in the say and stands pat; then 5 each after the draw: the show."""
+    state = _drawn(_opened(state), {})
     return play(
         state,
         Stand(seat=2),
@@ -449,6 +503,69 @@ def test_no_hand_can_be_found_foul_at_the_end_after_an_uncalled_bet() -> None:
     )
     # Seat 2 alone: uncalled, nothing shown, and no foul hand can be found at a show.
     refused_report(shown, pl.WrongHandSize(seat=2), pl.NotAtThisMoment, 64)
+
+
+def _jackpot(hands: Mapping[int, str], stacks: Sequence[int] = STACKS) -> pl.GameState:
+    """The first jack-pot, dealt by seat 0 and dealing ``hands``: game 0, dealt by seat 3,
+    nobody opened, so its ante of 5 (seat 0's) is carried."""
+    first = pl.new_game(RULES, stacks, dealer=3, deck=pl.shuffled_deck(64))
+    first = play(first, Pass(seat=1), Pass(seat=2), Pass(seat=3))
+    assert first.phase is pl.Phase.OVER
+    assert first.pool == 5
+    return pl.next_game(first, deck=deck_for(hands, n=4, dealer=0))
+
+
+def test_law_64_the_next_best_hand_takes_the_chips_carried_into_a_jackpot() -> None:
+    """Law 64: the hand found foul at the end loses the whole pool, carried chips included."""
+    hands = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js Jd Tc 8s 2c"}
+    state = _jackpot(hands)
+    assert (state.dealer, state.carried, state.pool) == (0, 5, 25)
+    shown = _show(state)
+    # The 5 carried, four jack-pot antes of 5, 15 a player: 80, to seat 1's threes.
+    assert shown.payouts == (0, 80, 0, 0)
+    resettled = report(shown, pl.WrongHandSize(seat=1))
+    assert resettled.payouts == (0, 0, 80, 0)
+    # Seat 1 stood pat, so his hand is the one dealt: the dealer refunds his jack-pot ante
+    # of 5 after the settlement (Law 14, Ambiguity 17).
+    assert resettled.stacks == (70, 90, 160, 80)
+    assert resettled.pool == 0
+
+
+def test_law_64_a_short_player_left_best_claims_the_carried_chips() -> None:
+    """Law 64 (with Law 60): settled again without the foul hand, a short player left best
+    takes his level, carried chips included as forced (Ambiguity 14)."""
+    hands = {3: "As Ah Ad Ac 2c", 1: "Js Jh Jd 3c 3d", 2: "Ks Kd 4c 5s 9h", 0: "Qs Qd 6c 7s 8h"}
+    state = _jackpot(hands, stacks=(100, 25, 100, 100))
+    assert state.stacks == (90, 20, 95, 95)
+    # Three play 10; the ante goes all in to 25 and the others make good as they draw.
+    state = play(
+        state,
+        Stake(seat=2, amount=10),
+        Stake(seat=3, amount=10),
+        Stake(seat=0, amount=10),
+        Stake(seat=1, amount=20),
+        Discard(seat=1, cards=()),
+        Stake(seat=2, amount=15),
+        Discard(seat=2, cards=()),
+        Stake(seat=3, amount=15),
+        Discard(seat=3, cards=()),
+        Stake(seat=0, amount=15),
+        Discard(seat=0, cards=()),
+        Stand(seat=2),
+        Stake(seat=3, amount=5),  # the ante is short at 25 from here
+        Stake(seat=0, amount=5),
+        Stake(seat=2, amount=5),
+    )
+    assert state.phase is pl.Phase.OVER
+    assert state.staked == (30, 25, 30, 30)
+    assert state.payouts == (0, 0, 0, 135)  # seat 3's fours take every level
+    resettled = report(state, pl.WrongHandSize(seat=3))
+    # The ante's level: the forced 25 (5 carried, four antes) and 25 from each but him,
+    # who put in 20 of his own: 120, to his full. Seat 2's kings beat queens for the 15 left.
+    assert resettled.payouts == (0, 120, 15, 0)
+    # Seat 3 stood pat: the dealer refunds his jack-pot ante of 5 (Law 14, Ambiguity 17).
+    assert resettled.stacks == (55, 120, 80, 70)
+    assert resettled.pool == 0
 
 
 # --- The dealer's draw: Laws 49-51 --------------------------------------------------------

@@ -307,6 +307,50 @@ def test_law_64_games_with_irregularities_agree_with_the_reference(
         event("a foul hand retired")
 
 
+def disturbed_deal(data: st.DataObject, state: pl.GameState) -> list[pl.GameState]:
+    """Straddle as drawn until the deal; then one to three seats distract the dealer and one
+    or two hands are found foul as dealt, the first often the ante's or a straddler's, who
+    are refunded (Laws 13-16). Return every state passed through, the first included."""
+    states = [state]
+
+    def report(event_: pl.Report) -> None:
+        states.append(pl.apply_or_raise(states[-1], event_))
+
+    while states[-1].phase is pl.Phase.STRADDLE:
+        states.append(pl.apply_or_raise(states[-1], choose(data, states[-1])))
+    dealt = states[-1]
+    talkers = sorted({r.seat for r in pl.reportable(dealt) if isinstance(r, pl.Distraction)})
+    if not talkers:
+        return states
+    for seat in data.draw(st.lists(st.sampled_from(talkers), min_size=1, max_size=3)):
+        report(pl.Distraction(seat=seat))
+    straddlers = [a.seat for a in dealt.history if isinstance(a, pl.Straddle)]
+    refunded = st.sampled_from([dealt.ante_seat, *straddlers])
+    fouls = data.draw(st.lists(refunded | st.sampled_from(dealt.players), max_size=2))
+    for seat in dict.fromkeys(fouls):
+        for event_ in (pl.Lift(seat=seat), pl.WrongHandSize(seat=seat)):
+            if event_ in pl.reportable(states[-1]):
+                report(event_)
+    distracters = {e.seat for e in states[-1].history if isinstance(e, pl.Distraction)}
+    if len(distracters) >= 2 and states[-1].foul:
+        event("Law 16: several distracters, a hand foul as dealt")
+    return states
+
+
+@REFERENCE
+@given(st.data(), starts())
+def test_law_16_refunds_after_a_disturbed_deal_agree_with_the_reference(
+    data: st.DataObject, start: Start
+) -> None:
+    """Laws 13-16: after distractions by several seats, the Law 14 refunds of foul hands
+    dealt are paid by the first distracter, what he has if less; the game then goes on,
+    with reports, and every stack and payout is as the reference has it."""
+    states = disturbed_deal(data, begin(start))
+    if states[-1].phase is not pl.Phase.OVER:
+        states += play_reporting(data, states[-1])[1:]
+    compare(start, states)
+
+
 @REFERENCE
 @given(st.data(), starts(min_seats=7, jackpots=False))
 def test_law_41_full_tables_serve_as_the_reference_does(data: st.DataObject, start: Start) -> None:
