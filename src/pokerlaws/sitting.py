@@ -35,8 +35,9 @@ and a refused change returns or raises without changing anything.
   leaves the table at once, which is a change of players (Law 81).
 - **The kitty** (Ambiguity 25): off by default. ``SittingTerms(kitty_percent=p,
   kitty_chips=c)`` takes, from each pool won, ``p`` percent of each payout (rounded down) and
-  then ``c`` chips more (from the largest payout first, a tie going to the seat nearer the
-  dealer's left), never more than was paid. It is taken as each game ends, so the winners
+  then ``c`` chips more from the payout that was largest as the laws paid it, before the
+  percentage (a tie going to the seat nearer the dealer's left; Ambiguity 27), then from the
+  next largest, never more than was paid. It is taken as each game ends, so the winners
   play on without it. The terms are fixed at the start and are no law of the game, so Law
   81 does not end them when the players change.
 - **Settling** (:func:`settle`, only between games): each player's net result is the chips
@@ -113,8 +114,8 @@ class SittingTerms:
     Attributes:
         kitty_percent: the share of each payout from a won pool that goes to the kitty,
             0 to 100 percent, rounded down (Ambiguity 25). 0, the default, is no kitty.
-        kitty_chips: chips more taken into the kitty from each won pool, from the largest
-            payout first; never more than the pool paid.
+        kitty_chips: chips more taken into the kitty from each won pool, from the payout
+            that was largest before the percentage first; never more than the pool paid.
         broke_players_leave: a player left with no chips when a game ends leaves the table
             (a change of players, Law 81); by default he sits out (Ambiguity 26).
     """
@@ -138,11 +139,18 @@ class SittingTerms:
         return bool(self.kitty_percent or self.kitty_chips)
 
     def kitty_takes(self, payouts: Sequence[int], dealer: int) -> tuple[int, ...]:
-        """What the kitty takes from each seat's payout of a pool (Ambiguity 25)."""
+        """What the kitty takes from each seat's payout of a pool (Ambiguities 25, 27).
+
+        ``kitty_percent`` of each payout, rounded down, first; then ``kitty_chips`` from the
+        payout that was largest as the laws paid it (before the percentage), a tie going to
+        the seat nearer the left of ``dealer``, the dealer's seat; what that payout cannot
+        give comes from the next largest, so never more than the pool paid.
+        """
         takes = [paid * self.kitty_percent // 100 for paid in payouts]
         n = len(payouts)
         fixed = min(self.kitty_chips, sum(payouts) - sum(takes))
-        order = sorted(range(n), key=lambda s: (takes[s] - payouts[s], (s - dealer - 1) % n))
+        # Ambiguity 27: the largest payout as paid, not what the percentage left of it.
+        order = sorted(range(n), key=lambda s: (-payouts[s], (s - dealer - 1) % n))
         for seat in order:
             part = min(fixed, payouts[seat] - takes[seat])
             takes[seat] += part
