@@ -18,6 +18,7 @@ __all__ = [
     "passing",
     "pick",
     "play_games",
+    "staying",
     "total_in",
 ]
 
@@ -44,6 +45,12 @@ def passing(rng: random.Random, state: pl.GameState) -> pl.Action:
         if isinstance(action, pl.DeclineStraddle | pl.Pass):
             return action
     return actions[0]
+
+
+def staying(rng: random.Random, state: pl.GameState) -> pl.Action:
+    """A legal action other than passing where there is one, so the game goes to a show."""
+    actions = [a for a in pl.legal_actions(state) if not isinstance(a, pl.Pass)]
+    return rng.choice(actions) if actions else pl.legal_actions(state)[0]
 
 
 Policy = Callable[[random.Random, pl.GameState], pl.Action]

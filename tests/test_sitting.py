@@ -430,7 +430,9 @@ def test_the_kitty_is_off_by_default() -> None:
 
 def test_the_kitty_takes_its_share_of_each_won_pool() -> None:
     """Ambiguity 25: a percentage of each payout, rounded down, then a fixed number of chips
-    from the largest payout; never more than the pool paid; conserved with the chips."""
+    from the largest payout as paid (Ambiguity 27: before the percentage, a tie going to the
+    seat nearer the dealer's left); never more than the pool paid; conserved with the
+    chips."""
     terms = pl.SittingTerms(kitty_percent=10, kitty_chips=1)
     rng = random.Random(25)
     sitting = finish(sit(terms=terms), rng)
@@ -439,7 +441,8 @@ def test_the_kitty_takes_its_share_of_each_won_pool() -> None:
         game = sitting.game
         takes = [paid // 10 for paid in game.payouts]
         if sum(game.payouts) > sum(takes):
-            best = max(range(3), key=lambda s: game.payouts[s] - takes[s])
+            left = [(game.dealer + step) % 3 for step in range(1, 4)]
+            best = max(left, key=lambda s: game.payouts[s])  # the first of equals
             takes[best] += 1
         taken += sum(takes)
         assert sitting.chips == tuple(s - t for s, t in zip(game.stacks, takes, strict=True))
@@ -460,6 +463,24 @@ def test_the_kitty_never_takes_more_than_was_paid() -> None:
     assert terms.kitty_takes((0, 7, 3), dealer=0) == (0, 7, 3)
     assert pl.SittingTerms(kitty_chips=5).kitty_takes((0, 3, 3), dealer=0) == (0, 3, 2)
     assert pl.SittingTerms(kitty_chips=1).kitty_takes((0, 0, 0), dealer=0) == (0, 0, 0)
+
+
+def test_the_kitty_s_fixed_chips_come_from_the_largest_payout_as_the_laws_paid_it() -> None:
+    """Ambiguity 27: the largest payout before the percentage, not after it; a tie goes to
+    the seat nearer the dealer's left."""
+    terms = pl.SittingTerms(kitty_percent=50, kitty_chips=1)
+    assert terms.kitty_takes((3, 4, 0), 2) == (1, 3, 0)
+    assert terms.kitty_takes((4, 3, 0), 2) == (3, 1, 0)
+    one = pl.SittingTerms(kitty_chips=1)
+    assert one.kitty_takes((4, 4, 0), 0) == (0, 1, 0)
+    assert one.kitty_takes((4, 4, 0), 1) == (1, 0, 0)
+    assert one.kitty_takes((4, 4, 4), 2) == (1, 0, 0)
+    # What that payout cannot give comes from the next largest, never more than was paid.
+    assert pl.SittingTerms(kitty_percent=50, kitty_chips=4).kitty_takes((3, 4, 0), 0) == (
+        3,
+        4,
+        0,
+    )
 
 
 # --- Settling -----------------------------------------------------------------------------

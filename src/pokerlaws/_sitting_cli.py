@@ -15,7 +15,7 @@ from pokerlaws.cards import NotationError
 from pokerlaws.jsonio import from_json
 from pokerlaws.notation import format_action
 from pokerlaws.records import GameRecord
-from pokerlaws.sitting import BuyChips, Join, Leave, Sitting
+from pokerlaws.sitting import BuyChips, Join, LateReport, Leave, Sitting
 from pokerlaws.sitting_record import (
     FORMAT,
     IllegalSittingRecord,
@@ -64,11 +64,12 @@ def _read(text: str) -> tuple[SittingRecord, tuple[int | None, ...], tuple[tuple
 
 
 def _entry_text(record: SittingRecord, entry: int) -> str:
-    """The line of a table change as the notation writes it."""
+    """The line of a table change or a late report as the notation writes it."""
     lines = format_sitting_record(
         SittingRecord(terms=record.terms, players=(), cut=(), entries=(record.entries[entry],))
     ).split("\n")
-    return next(line for line in lines if line.split(" ", 1)[0] in ("join", "leave", "buy"))
+    words = ("join", "leave", "buy", "report")
+    return next(line for line in lines if line.split(" ", 1)[0] in words)
 
 
 def print_refusal(
@@ -97,8 +98,12 @@ def print_refusal(
         found["law"] = refused.violation.law
         found["violation"] = type(refused.violation).__name__
         found["message"] = refused.violation.message
-    elif entry >= 0 and isinstance(record.entries[entry], Join | Leave | BuyChips):
+    elif entry >= 0 and isinstance(record.entries[entry], Join | Leave | BuyChips | LateReport):
         found["action"] = _entry_text(record, entry)
+        if refused.violation is not None:  # a late report the laws refuse (Ambiguity 27)
+            found["law"] = refused.violation.law
+            found["violation"] = type(refused.violation).__name__
+            found["message"] = refused.violation.message
     if as_json:
         print(json.dumps({"result": "illegal", **found}), file=out)
         return

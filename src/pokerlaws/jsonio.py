@@ -455,17 +455,28 @@ NAMES = _array(STR)
 NAMED_CHIPS = _array(_named("chips", INT))
 NAMED_RESULTS = _array(_named("result", INT))
 TERMS_FIELDS = {"kitty_percent": INT, "kitty_chips": INT, "broke_players_leave": BOOL}
+REPORT = _tagged(
+    {
+        cls: _object(cls, f, tag=cls.__name__)
+        for cls, f in _ACTION_FIELDS.items()
+        if cls in _reports.REPORT_TYPES
+    }
+)
 _CHANGE_FIELDS: dict[type, dict[str, _Codec]] = {
     _sitting.Join: {"name": STR, "chips": INT, "seat": INT},
     _sitting.Leave: {"name": STR},
     _sitting.BuyChips: {"name": STR, "chips": INT},
+    _sitting.LateReport: {"report": REPORT},
     _sitting.ChangeRules: {"name": STR, "rules": RULES},
 }
 _CHANGES = {cls: _object(cls, f, tag=cls.__name__) for cls, f in _CHANGE_FIELDS.items()}
 ENTRY = _tagged(
     {
         GameRecord: _beginnable(_object(GameRecord, RECORD_FIELDS, tag="GameRecord")),
-        **{cls: _CHANGES[cls] for cls in (_sitting.Join, _sitting.Leave, _sitting.BuyChips)},
+        **{
+            cls: _CHANGES[cls]
+            for cls in (_sitting.Join, _sitting.Leave, _sitting.BuyChips, _sitting.LateReport)
+        },
     }
 )
 SITTING_RECORD_FIELDS = {

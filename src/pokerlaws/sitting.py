@@ -1,4 +1,5 @@
-"""The sitting: named players at one table, game after game (Laws 2, 18, 81; Ambiguities 25-26).
+"""The sitting: named players at one table, game after game (Laws 2, 18, 64, 81; Ambiguities
+25-27).
 
 A :class:`Sitting` is built on the engine, never beside it: each game is a
 :class:`~pokerlaws.GameState` begun by :func:`pokerlaws.next_game` (or, when the table has
@@ -35,10 +36,20 @@ and a refused change returns or raises without changing anything.
   leaves the table at once, which is a change of players (Law 81).
 - **The kitty** (Ambiguity 25): off by default. ``SittingTerms(kitty_percent=p,
   kitty_chips=c)`` takes, from each pool won, ``p`` percent of each payout (rounded down) and
-  then ``c`` chips more (from the largest payout first, a tie going to the seat nearer the
-  dealer's left), never more than was paid. It is taken as each game ends, so the winners
+  then ``c`` chips more from the payout that was largest as the laws paid it, before the
+  percentage (a tie going to the seat nearer the dealer's left; Ambiguity 27), then from the
+  next largest, never more than was paid. It is taken as each game ends, so the winners
   play on without it. The terms are fixed at the start and are no law of the game, so Law
   81 does not end them when the players change.
+- **A foul hand found after the game** (Law 64, Ambiguity 27): a report on the last game is
+  taken by :func:`play` until the next game is dealt, whatever changed at the table since
+  (a player left, was removed for want of chips, joined or bought chips). The game is
+  settled again, the kitty takes its share again from the new payouts, and the difference
+  is made on the accounts of the players of that game: on the chips of one who has stayed
+  at the table, on what he took away for one who has left (even if he came back since), so
+  an account may fall below what he brought. Nobody is seated or removed by it; a player it
+  leaves without chips sits out the next deal as usual. Made before any change it is part
+  of the game's record; after one, it is a :class:`LateReport` entry in its place.
 - **Settling** (:func:`settle`, only between games): each player's net result is the chips
   he ends with, plus what he took away on leaving, less everything he brought. A pool left
   unwon at the end (an unopened jack-pot, an odd chip of a shared pool) is divided equally
@@ -53,7 +64,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from itertools import compress
-from typing import TypeAlias
+from typing import TypeAlias, cast
 
 import attrs
 
@@ -61,7 +72,7 @@ from pokerlaws.actions import Action
 from pokerlaws.cards import Card, Rank, standard_deck
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, legal_actions, new_game, next_game
 from pokerlaws.records import GameRecord, record
-from pokerlaws.reports import Event
+from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.violations import RuleViolation, TableOver
@@ -73,6 +84,7 @@ __all__ = [
     "CutDraw",
     "Entry",
     "Join",
+    "LateReport",
     "Leave",
     "RulesFixed",
     "Sitting",
@@ -113,8 +125,8 @@ class SittingTerms:
     Attributes:
         kitty_percent: the share of each payout from a won pool that goes to the kitty,
             0 to 100 percent, rounded down (Ambiguity 25). 0, the default, is no kitty.
-        kitty_chips: chips more taken into the kitty from each won pool, from the largest
-            payout first; never more than the pool paid.
+        kitty_chips: chips more taken into the kitty from each won pool, from the payout
+            that was largest before the percentage first; never more than the pool paid.
         broke_players_leave: a player left with no chips when a game ends leaves the table
             (a change of players, Law 81); by default he sits out (Ambiguity 26).
     """
@@ -138,11 +150,18 @@ class SittingTerms:
         return bool(self.kitty_percent or self.kitty_chips)
 
     def kitty_takes(self, payouts: Sequence[int], dealer: int) -> tuple[int, ...]:
-        """What the kitty takes from each seat's payout of a pool (Ambiguity 25)."""
+        """What the kitty takes from each seat's payout of a pool (Ambiguities 25, 27).
+
+        ``kitty_percent`` of each payout, rounded down, first; then ``kitty_chips`` from the
+        payout that was largest as the laws paid it (before the percentage), a tie going to
+        the seat nearer the left of ``dealer``, the dealer's seat; what that payout cannot
+        give comes from the next largest, so never more than the pool paid.
+        """
         takes = [paid * self.kitty_percent // 100 for paid in payouts]
         n = len(payouts)
         fixed = min(self.kitty_chips, sum(payouts) - sum(takes))
-        order = sorted(range(n), key=lambda s: (takes[s] - payouts[s], (s - dealer - 1) % n))
+        # Ambiguity 27: the largest payout as paid, not what the percentage left of it.
+        order = sorted(range(n), key=lambda s: (-payouts[s], (s - dealer - 1) % n))
         for seat in order:
             part = min(fixed, payouts[seat] - takes[seat])
             takes[seat] += part
@@ -187,8 +206,21 @@ class ChangeRules:
     rules: Rules
 
 
-Entry: TypeAlias = GameRecord | Join | Leave | BuyChips
-"""One entry of a sitting's history: a finished game or a change of the table."""
+@attrs.frozen(kw_only=True)
+class LateReport:
+    """A report on the last game made after the table changed (Law 64, Ambiguity 27).
+
+    A report made before anything changed at the table is part of the game's own record;
+    one made after a player came, left or bought chips stands here, in its place, so that a
+    sitting record replays it as it happened. ``report.seat`` is the seat of the game.
+    """
+
+    report: Report = attrs.field(validator=attrs.validators.instance_of(REPORT_TYPES))
+
+
+Entry: TypeAlias = GameRecord | Join | Leave | BuyChips | LateReport
+"""One entry of a sitting's history: a finished game, a change of the table, or a report
+on the last game made after the table changed."""
 
 CutDraw: TypeAlias = tuple[str, Card]
 """One card drawn in the cut for the deal, and who drew it."""
@@ -211,7 +243,9 @@ class Account:
     Attributes:
         name: the player.
         brought: every chip he bought, at sitting down and since.
-        taken: the chips he took away when he left (all his leavings together).
+        taken: the chips he took away when he left (all his leavings together), corrected
+            by a report on the game he had left after (Law 64, Ambiguity 27): what the
+            correction takes from it he owes the table, and it may fall below ``brought``.
     """
 
     name: str
@@ -275,8 +309,15 @@ class Sitting:
 
     @property
     def games(self) -> tuple[GameRecord, ...]:
-        """The finished games, in order."""
-        return tuple(entry for entry in self.history if isinstance(entry, GameRecord))
+        """The finished games, in order, each as finally settled: with the reports made on
+        it after the table changed (:class:`LateReport`) at the end of its actions."""
+        games: list[GameRecord] = []
+        for entry in self.history:
+            if isinstance(entry, GameRecord):
+                games.append(entry)
+            elif isinstance(entry, LateReport):
+                games[-1] = attrs.evolve(games[-1], actions=(*games[-1].actions, entry.report))
+        return tuple(games)
 
     @property
     def between_games(self) -> bool:
@@ -552,7 +593,9 @@ def play(sitting: Sitting, action: Event) -> Sitting | RuleViolation:
 
     Returns the sitting after it, or the :class:`RuleViolation` refusing it, the sitting
     unchanged. When the action ends the game, the kitty takes its share of the pool won and,
-    under ``broke_players_leave``, players left without chips leave.
+    under ``broke_players_leave``, players left without chips leave. Between games a report
+    goes to the last game (Law 64, Ambiguity 27), whatever changed at the table since: it
+    is settled again and the difference made on the accounts, never an error.
 
     Raises:
         TypeError: ``sitting`` is not a Sitting, or ``action`` no action (``apply`` says so).
@@ -563,8 +606,8 @@ def play(sitting: Sitting, action: Event) -> Sitting | RuleViolation:
         return result
     if sitting.game.phase is Phase.OVER:
         # A report after the end (Law 64: a foul hand found at the show) settles the game
-        # again: the close it had is undone and made anew.
-        return _close_again(sitting, result)
+        # again, whatever changed at the table since it ended (Ambiguity 27).
+        return _close_again(sitting, result, action)
     if result.phase is Phase.OVER:
         return _close(sitting, result)
     return attrs.evolve(sitting, game=result, chips=result.stacks)
@@ -588,28 +631,54 @@ def _close(sitting: Sitting, game: GameState) -> Sitting:
     return closed
 
 
-def _close_again(sitting: Sitting, game: GameState) -> Sitting:
-    """Close ``game`` again after a report changed its settlement (Law 64).
+def _close_again(sitting: Sitting, game: GameState, report: Event) -> Sitting:
+    """Settle the last game again after ``report`` (Law 64, Ambiguity 27).
 
-    Raises:
-        ValueError: the table has changed since the game ended (a player came, left or
-            bought chips), so its settlement can no longer be made again.
+    The kitty gives back its take from the old payouts and takes its share of the new, and
+    each player of the game is given the difference on his account: on his chips if he has
+    stayed at the table since, on what he took away if he has left (even to come back), which
+    may leave him owing the table. Nobody is seated or removed by it: a player it leaves
+    without chips sits out the next deal as usual. The game's seats are mapped to the
+    players who played it (``game_seating``), so a newcomer has no part in it.
     """
     ended = sitting.game
-    if not sitting.history or sitting.history[-1] != record(ended):
-        raise ValueError(
-            "the game's settlement cannot be made again: the table has changed since it "
-            "ended; report a foul hand found at the show before anyone comes or goes"
-        )
-    if sitting.seating != sitting.game_seating:
-        raise ValueError("the game's settlement cannot be made again: players left as it ended")
-    before = sitting.terms.kitty_takes(ended.payouts, ended.dealer)
-    undone = attrs.evolve(
-        sitting,
-        kitty=sitting.kitty - sum(before),
-        history=sitting.history[:-1],
+    terms = sitting.terms
+    before = terms.kitty_takes(ended.payouts, ended.dealer)
+    after = terms.kitty_takes(game.payouts, game.dealer)
+    last = max(i for i, entry in enumerate(sitting.history) if isinstance(entry, GameRecord))
+    since = sitting.history[last + 1 :]
+    # A player of the game who joined since had left since (a broke player may have left
+    # as the game ended, under the terms, which leaves no entry of its own).
+    gone = {name for name in sitting.game_seating if name not in sitting.seating}
+    gone |= {entry.name for entry in since if isinstance(entry, Join)}
+    chips = list(sitting.chips)
+    owed: dict[str, int] = {}
+    for seat, name in enumerate(sitting.game_seating):
+        change = (game.stacks[seat] - after[seat]) - (ended.stacks[seat] - before[seat])
+        if name in gone:
+            owed[name] = change
+        else:
+            chips[sitting.seating.index(name)] += change
+    accounts = tuple(
+        attrs.evolve(account, taken=account.taken + owed[account.name])
+        if owed.get(account.name)
+        else account
+        for account in sitting.accounts
     )
-    return _close(undone, game)
+    if since:
+        # apply refuses every action once the game is over (GameIsOver): this is a report.
+        history = (*sitting.history, LateReport(report=cast(Report, report)))
+    else:
+        # Nothing changed at the table since: the report is part of the game's own record.
+        history = (*sitting.history[:last], record(game))
+    return attrs.evolve(
+        sitting,
+        game=game,
+        chips=tuple(chips),
+        accounts=accounts,
+        kitty=sitting.kitty - sum(before) + sum(after),
+        history=history,
+    )
 
 
 def _next_dealer(button: int, chips: Sequence[int]) -> int | None:

@@ -5,8 +5,10 @@ they brought, the cards drawn in the cut for the deal (Law 2), the sitting's ter
 table changes between games; its games are ordinary :class:`~pokerlaws.GameRecord` values.
 :func:`replay_sitting` rebuilds the :class:`~pokerlaws.sitting.Sitting` from it alone,
 checking that each game begins as the sitting says it must (its dealer, stacks, carried
-chips, jack-pot round and rules). The text notation, ``pokerlaws-sitting 1``, frames each
-game's own record text (``docs/notation.md``, "Sitting records").
+chips, jack-pot round and rules). A report on the last game made after the table changed
+(Law 64, Ambiguity 27) is an entry of its own, :class:`~pokerlaws.sitting.LateReport`, in
+its place. The text notation, ``pokerlaws-sitting 1``, frames each game's own record text
+(``docs/notation.md``, "Sitting records").
 """
 
 from __future__ import annotations
@@ -14,17 +16,19 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from pokerlaws.cards import Card, NotationError, format_cards, parse_card
-from pokerlaws.notation import format_record, parse_record_lines
+from pokerlaws.notation import _Bad, _Parser, format_action, format_record, parse_record_lines
 from pokerlaws.records import GameRecord, record
+from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.sitting import (
     BuyChips,
     Entry,
     Join,
+    LateReport,
     Leave,
     Sitting,
     SittingTerms,
@@ -62,8 +66,10 @@ class SittingRecord:
         terms: the sitting's terms (the kitty, broke players).
         players: ``(name, chips)`` of the players who sat down at the start, in seat order.
         cut: the cards drawn in the cut for the deal, in the order drawn (Law 2).
-        entries: the games (the first one first, under the rules agreed for the sitting)
-            and the table changes between them, in order. The last game may be unfinished.
+        entries: the games (the first one first, under the rules agreed for the sitting),
+            the table changes between them and the reports on the last game made after
+            the table changed (Law 64, Ambiguity 27), in order. The last game may be
+            unfinished.
     """
 
     terms: SittingTerms
@@ -78,8 +84,10 @@ class IllegalSittingRecord(ValueError):
     Attributes:
         entry: the 0-based position in ``entries`` of the entry refused (-1: the start).
         index: the 0-based position of the refused action in that game's actions, or None
-            when the entry itself is refused (a game that begins wrongly, a refused change).
-        violation: the :class:`RuleViolation` refusing the action, or None.
+            when the entry itself is refused (a game that begins wrongly, a refused change
+            or late report).
+        violation: the :class:`RuleViolation` refusing the action or the late report, or
+            None.
     """
 
     def __init__(
@@ -154,6 +162,18 @@ def _play_game(sitting: Sitting, game: GameRecord, entry: int) -> Sitting:
     return sitting
 
 
+def _late_report(sitting: Sitting, report: Event, entry: int) -> Sitting:
+    """Play a report on the last game made after the table changed (Ambiguity 27)."""
+    result = play(sitting, report)
+    if isinstance(result, RuleViolation):
+        raise IllegalSittingRecord(
+            entry,
+            f"the report ({format_action(report)}) is refused: {result.message}",
+            violation=result,
+        )
+    return result
+
+
 def replay_sitting(sitting_record: SittingRecord) -> Sitting:
     """Rebuild the sitting of ``sitting_record`` from it alone.
 
@@ -198,10 +218,14 @@ def replay_sitting(sitting_record: SittingRecord) -> Sitting:
                     sitting = leave(sitting, name)
                 case BuyChips(name=name, chips=chips):
                     sitting = buy_chips(sitting, name, chips)
+                case LateReport(report=report):
+                    sitting = _late_report(sitting, report, number)
                 case GameRecord():
                     sitting = deal_next(sitting, deck=entry.deck)
                 case _:
                     raise TypeError(f"not a sitting entry: {type(entry).__name__}")
+        except IllegalSittingRecord:
+            raise
         except (TypeError, ValueError) as error:
             raise IllegalSittingRecord(number, str(error)) from None
         if isinstance(entry, GameRecord):
@@ -252,6 +276,8 @@ def format_sitting_record(sitting_record: SittingRecord) -> str:
                 lines.append(f"leave {_name_text(name)}")
             case BuyChips(name=name, chips=chips):
                 lines.append(f"buy {_name_text(name)} {chips}")
+            case LateReport(report=report):
+                lines.append(f"report {format_action(report)}")
     lines.append("end sitting")
     return "\n".join(lines) + "\n"
 
@@ -340,6 +366,10 @@ class _Reader:
                 entries.append(self.change(word, rest))
                 starts.append(number)
                 lines.append(())
+            elif word == "report" and entries:
+                entries.append(self.late_report(rest))
+                starts.append(number)
+                lines.append(())
             elif line == "end sitting":
                 rest_lines = list(self.next_line())
                 if rest_lines:
@@ -358,7 +388,8 @@ class _Reader:
                 raise self.bad(
                     f"unexpected line {line!r}: a sitting record has its header (term, player, "
                     "cut), then games (`game N` and the game's record) and the changes between "
-                    "them (join, leave, buy), then `end sitting`"
+                    "them (join, leave, buy, and report for a report on the last game), then "
+                    "`end sitting`"
                 )
         raise self.bad("the sitting record stops without its `end sitting` line", len(self.lines))
 
@@ -377,6 +408,25 @@ class _Reader:
             inner = error.line if error.line is not None else 1
             raise NotationError(error.message, line=start + inner) from None
         return game, tuple(start + line for line in at)
+
+    def late_report(self, rest: str) -> LateReport:
+        """Read ``report <seat> <report>``: the report as a game's record writes it."""
+        tokens = rest.split()
+        if not tokens:
+            raise self.bad("a late report is `report <seat> <report>`, e.g. `report 2 wrong-size`")
+        # The game record's own reader reads the line, so the two never differ.
+        reader = _Parser("")
+        try:
+            reader.action(self.at, tokens)
+        except _Bad as bad:
+            raise self.bad(f"the report: {bad}") from None
+        (event,) = reader.actions
+        if not isinstance(event, REPORT_TYPES):
+            raise self.bad(
+                f"the report: {rest!r} is an action, not a report; only a report is made on "
+                "a game that has ended"
+            )
+        return LateReport(report=cast(Report, event))
 
     def change(self, word: str, rest: str) -> Entry:
         name, after = self.name(rest)

@@ -3,7 +3,9 @@
 Every chip is conserved at every step (the chips, the pool and the kitty are what the
 players brought less what they took away), each game's payouts agree with the independent
 reference (``tests/reference_game.py``), the sitting settles to zero, and its record, as text
-and as JSON, replays to the very same sitting.
+and as JSON, replays to the very same sitting. Hands are found foul after the show (Law 64)
+before or after the table changes (Ambiguity 27), and each player's account moves by what
+the reference says the game now pays him, less the kitty's new take.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from hypothesis.stateful import (
 import pokerlaws as pl
 import pokerlaws.strategies as ps
 from tests.reference_game import replay_game
-from tests.sitting_play import check_books, pick
+from tests.sitting_play import check_books, finish, pick, staying
 
 LONG = settings(deadline=None, max_examples=max(3, settings().max_examples // 5))
 """A 200-game sitting takes a second or so: a fifth of the profile's examples (5 locally,
@@ -60,6 +62,61 @@ def _check_against_reference(game: pl.GameState) -> None:
     )
     assert game.payouts == ref.payouts, (game.payouts, ref.payouts)
     assert (game.stacks, game.pool) == (ref.stacks, ref.pool)
+
+
+def _kitty_reference(terms: pl.SittingTerms, payouts: tuple[int, ...], dealer: int) -> list[int]:
+    """Ambiguities 25 and 27, written apart: the percentage of each payout, then the fixed
+    chips from the payouts as the laws paid them, largest first, equals from the dealer's
+    left, never more than a payout holds."""
+    n = len(payouts)
+    takes = [paid * terms.kitty_percent // 100 for paid in payouts]
+    left = terms.kitty_chips
+    from_the_left = [(dealer + step) % n for step in range(1, n + 1)]
+    for seat in sorted(from_the_left, key=lambda s: -payouts[s]):  # sorted() is stable
+        part = min(left, payouts[seat] - takes[seat])
+        takes[seat] += part
+        left -= part
+    return takes
+
+
+def _foul_after_the_game(
+    rng: random.Random, sitting: pl.Sitting
+) -> tuple[pl.Sitting, pl.Event | None]:
+    """Law 64 (Ambiguity 27): perhaps find a hand of the show foul, whatever has changed at
+    the table since; check every account against the reference and the kitty's new take."""
+    game = sitting.game
+    foul = [r for r in pl.reportable(game) if isinstance(r, pl.WrongHandSize)]
+    if not foul or rng.random() < 0.4:
+        return sitting, None
+    report = rng.choice(foul)
+    again = pl.play(sitting, report)
+    assert isinstance(again, pl.Sitting), again
+    _check_against_reference(again.game)
+    ref = replay_game(
+        game.rules,
+        game.starting_stacks,
+        dealer=game.dealer,
+        deck=game.deck,
+        carried=game.carried,
+        jackpot_round=game.jackpot_round,
+        actions=(*game.history, report),
+    )
+    old = _kitty_reference(sitting.terms, game.payouts, game.dealer)
+    new = _kitty_reference(sitting.terms, ref.payouts, game.dealer)
+    moved = dict.fromkeys((name for name, _ in sitting.results), 0)
+    for seat, name in enumerate(sitting.game_seating):
+        moved[name] += (ref.stacks[seat] - new[seat]) - (game.stacks[seat] - old[seat])
+    before = dict(sitting.results)
+    assert {name: result - before[name] for name, result in again.results} == moved
+    assert again.kitty - sitting.kitty == sum(new) - sum(old)
+    # Nobody is seated or removed by it, and a newcomer's chips are untouched.
+    assert again.seating == sitting.seating
+    for name, chips in zip(sitting.seating, sitting.chips, strict=True):
+        if name not in sitting.game_seating:
+            assert again.chips_of(name) == chips
+    assert again.games[-1].actions[-1] == report
+    check_books(again)
+    return again, report
 
 
 def _between(rng: random.Random, sitting: pl.Sitting) -> tuple[pl.Sitting, bool]:
@@ -132,10 +189,18 @@ def test_a_200_game_sitting_conserves_every_chip_settles_to_zero_and_replays(
         assert sitting.game.rules == (peel if changed else rules)
         # A broke player leaving as the game ends (the terms) is a change of players.
         changed = changed or sitting.seating != sitting.game_seating
+        early = rng.random() < 0.3
+        if early:  # before anything changes at the table
+            sitting, _ = _foul_after_the_game(rng, sitting)
         if played == GAMES - 1:
             break
         sitting, came_or_went = _between(rng, sitting)
         sitting, joined = _keep_going(rng, sitting)
+        if not early:
+            sitting, _ = _foul_after_the_game(rng, sitting)
+            # The report may leave fewer than two players with chips.
+            sitting, also = _keep_going(rng, sitting)
+            joined = joined or also
         changed = changed or came_or_went or joined
         sitting = pl.deal_next(sitting, deck=_deck(rng, sitting))
         check_books(sitting)
@@ -232,6 +297,11 @@ class Sittings(RuleBasedStateMachine):
         assert isinstance(result, pl.Sitting), result
         self.sitting = result
 
+    @precondition(lambda self: not self.sitting.between_games)
+    @rule(seed=st.integers(0, 2**32 - 1))
+    def play_the_game_to_a_show(self, seed: int) -> None:
+        self.sitting = finish(self.sitting, random.Random(seed), staying)
+
     @rule(data=st.data())
     def try_an_illegal_action(self, data: st.DataObject) -> None:
         action = data.draw(ps.illegal_actions(self.sitting.game))
@@ -303,6 +373,25 @@ class Sittings(RuleBasedStateMachine):
         name = self.sitting.seating[self.sitting.chips.index(0)]
         self.sitting = pl.buy_chips(self.sitting, name, chips)
         assert self.sitting.chips_of(name) == chips
+
+    @precondition(lambda self: self.sitting.between_games)
+    @rule(data=st.data())
+    def find_a_hand_foul_after_the_game(self, data: st.DataObject) -> None:
+        """Law 64 (Ambiguity 27): whatever changed at the table since the game ended, a
+        report on it is the new sitting or the engine's RuleViolation, never an error."""
+        game = self.sitting.game
+        report = pl.WrongHandSize(seat=data.draw(st.integers(0, game.num_seats - 1)))
+        before = copy.deepcopy(self.sitting)
+        result = pl.play(self.sitting, report)
+        if report in pl.reportable(game):
+            assert isinstance(result, pl.Sitting), result
+            assert result.seating == before.seating
+            assert result.games[-1].actions[-1] == report
+            self.sitting = result
+        else:
+            assert isinstance(result, pl.RuleViolation)
+            assert result == pl.apply(game, report)
+            assert self.sitting == before
 
     @precondition(lambda self: self.sitting.between_games)
     @rule()
