@@ -75,7 +75,7 @@ def test_a_card_is_either_rank_and_suit_or_neither() -> None:
     with pytest.raises(ValueError, match="both a rank and a suit"):
         pl.Card(pl.Rank.ACE, None)
     with pytest.raises(TypeError):
-        pl.Card("A", "h")  # type: ignore[arg-type]
+        pl.Card("A", "h")  # type: ignore[call-overload]
 
 
 def test_each_card_is_one_object() -> None:
@@ -118,7 +118,7 @@ def test_a_refused_card_leaves_every_card_as_it_was(
     pickling and copying it still work."""
     before = _every_card()
     with pytest.raises(error):
-        pl.Card(rank, suit)  # type: ignore[arg-type]
+        pl.Card(rank, suit)  # type: ignore[call-overload]
     assert _every_card() == before
     queen = parse_card("Qd")
     assert queen.rank is pl.Rank.QUEEN
@@ -130,9 +130,9 @@ def test_a_refused_card_leaves_every_card_as_it_was(
 def test_a_refused_card_names_the_bad_value() -> None:
     """The message says what was wrong."""
     with pytest.raises(TypeError, match=r"^a card's rank must be a Rank or None, not 12$"):
-        pl.Card(12, pl.Suit.DIAMONDS)  # type: ignore[arg-type]
+        pl.Card(12, pl.Suit.DIAMONDS)  # type: ignore[call-overload]
     with pytest.raises(TypeError, match=r"^a card's suit must be a Suit or None, not 'd'$"):
-        pl.Card(pl.Rank.QUEEN, "d")  # type: ignore[arg-type]
+        pl.Card(pl.Rank.QUEEN, "d")  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("protocol", range(pickle.HIGHEST_PROTOCOL + 1))
@@ -210,3 +210,20 @@ def test_law_1_pack_set_is_the_standard_deck_as_a_set() -> None:
     assert pack_set(joker=True) == frozenset(pl.standard_deck(joker=True))
     with pytest.raises(TypeError, match="joker must be a bool"):
         pack_set(joker="no")  # type: ignore[arg-type]
+
+
+def test_a_cards_repr_evaluates_back_to_the_card() -> None:
+    """``repr(card)`` is ``Card('Jh')``, which builds that very card again (the Joker too)."""
+    from pokerlaws import Card
+
+    for card in pl.standard_deck(joker=True):
+        assert eval(repr(card)) is card
+    assert Card("Jk") is pl.JOKER
+
+
+def test_a_card_from_bad_notation_is_refused() -> None:
+    """``Card(text)`` reads the notation strictly; anything else alone is a TypeError."""
+    with pytest.raises(pl.NotationError, match="'jh' is not a card"):
+        pl.Card("jh")
+    with pytest.raises(TypeError, match="notation as one str"):
+        pl.Card(12)  # type: ignore[call-overload]

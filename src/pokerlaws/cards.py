@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import random
 from collections.abc import Callable, Iterable
-from typing import Protocol
+from typing import Protocol, overload
 
 import attrs
 
@@ -104,6 +104,16 @@ RANK_FACTOR_OFFSET = 27
 _INTERNED: dict[tuple[Rank | None, Suit | None], Card] = {}
 
 
+class _NoSuit(enum.Enum):
+    """The suit left out of ``Card('Jh')``: a marker, so that ``Card(None, None)`` stays the
+    Joker."""
+
+    NO_SUIT = enum.auto()
+
+
+_NO_SUIT = _NoSuit.NO_SUIT
+
+
 class _Printer(Protocol):
     """The part of IPython's and Hypothesis' pretty printers that a card uses."""
 
@@ -114,8 +124,10 @@ class _Printer(Protocol):
 class Card:
     """One playing card, or the Joker when ``rank`` and ``suit`` are both ``None``.
 
-    Build ordinary cards as ``Card(Rank.TEN, Suit.HEARTS)``; use the constant :data:`JOKER`
-    for the Joker. ``str(card)`` is the two-character notation.
+    Build ordinary cards as ``Card(Rank.TEN, Suit.HEARTS)`` or from their notation,
+    ``Card("Th")`` (what ``repr`` shows, so a repr evaluates back to its card); use the
+    constant :data:`JOKER` (``Card("Jk")``) for the Joker. ``str(card)`` is the
+    two-character notation.
 
     There is one object for each card: ``Card(Rank.TEN, Suit.HEARTS)`` returns the same
     object every time (as do :func:`parse_cards`, the decks, copying and unpickling), so cards
@@ -131,7 +143,21 @@ class Card:
     the five cards' bits together."""
     _text: str = attrs.field(repr=False)
 
-    def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card:
+    @overload
+    def __new__(cls, rank: str) -> Card: ...
+
+    @overload
+    def __new__(cls, rank: Rank | None, suit: Suit | None) -> Card: ...
+
+    def __new__(cls, rank: Rank | str | None, suit: Suit | _NoSuit | None = _NO_SUIT) -> Card:
+        if suit is _NO_SUIT:
+            # Card('Jh'): the notation its repr shows, so the repr evaluates back to it.
+            if not isinstance(rank, str):
+                raise TypeError(
+                    "a card takes a rank and a suit, or its notation as one str, "
+                    f"not {rank!r} alone"
+                )
+            return parse_card(rank)
         # Check the shape before looking the card up: 12 == Rank.QUEEN, so an unchecked
         # lookup would hand back (and let a constructor overwrite) the shared queen.
         if rank is not None and rank.__class__ is not Rank:
