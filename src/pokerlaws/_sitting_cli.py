@@ -2,7 +2,8 @@
 
 A sitting record is told apart from a game record by its first line (``pokerlaws-sitting``)
 or, in JSON, by its type (``SittingRecord``, or a ``Sitting`` taken as its record). The
-verdicts and exit statuses are those of a game record (``docs/notation.md``).
+verdicts and exit statuses are those of a game record (``docs/notation.md``); every line is
+printed escaped (``_cli_text``), players' names and tags as all the rest.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from pokerlaws._cli_text import say
 from pokerlaws.cards import NotationError
 from pokerlaws.jsonio import from_json
 from pokerlaws.notation import format_action
@@ -26,36 +28,33 @@ from pokerlaws.sitting_record import (
     replay_sitting,
 )
 
-__all__ = ["check_sitting", "print_refusal", "replay_sitting_steps", "sitting_text"]
+__all__ = ["check_sitting", "is_sitting", "print_refusal", "replay_sitting_steps"]
 
 _TYPES = ("SittingRecord", "Sitting")
 
 
-def sitting_text(path: str) -> str | None:
-    """The text of the file at ``path`` if it holds a sitting record, else None (a file that
-    cannot be read is left to the game record's reader to report)."""
-    try:
-        with open(path, encoding="utf-8", newline="") as file:
-            text = file.read()
-    except (OSError, UnicodeDecodeError):
-        return None
+def is_sitting(text: str) -> bool:
+    """Whether ``text`` (a record file, read once by the caller) holds a sitting record;
+    JSON that cannot be read is left to the game record's reader to report."""
     body = text.removeprefix("\ufeff").lstrip()
     if body.startswith(FORMAT):
-        return text
+        return True
     if body.startswith("{"):
         try:
             document = json.loads(body)
-        except ValueError:
-            return None
-        if isinstance(document, dict) and document.get("type") in _TYPES:
-            return text
-    return None
+        except (ValueError, RecursionError):  # not JSON, or nested too deep for json
+            return False
+        return isinstance(document, dict) and document.get("type") in _TYPES
+    return False
 
 
 def _read(text: str) -> tuple[SittingRecord, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:
     if not text.removeprefix("\ufeff").lstrip().startswith("{"):
         return parse_sitting_record_lines(text)
-    value = from_json(text)
+    try:
+        value = from_json(text)
+    except RecursionError:  # from_json refuses deep nesting; this is the last defence
+        raise NotationError("not JSON: it nests too deeply") from None
     if isinstance(value, Sitting):
         value = record_sitting(value)
     if not isinstance(value, SittingRecord):
@@ -105,21 +104,22 @@ def print_refusal(
             found["violation"] = type(refused.violation).__name__
             found["message"] = refused.violation.message
     if as_json:
-        print(json.dumps({"result": "illegal", **found}), file=out)
+        say(out, json.dumps({"result": "illegal", **found}))
         return
     where = f"line {found['line']}" if found["line"] is not None else found["path"]
     what = f": {found['action']}" if "action" in found else ""
-    print(f"illegal at {where}{what}", file=out)
-    print(found["message"], file=out)
+    say(out, f"illegal at {where}{what}")
+    say(out, found["message"])
 
 
 def _malformed(error: NotationError, as_json: bool, out: TextIO) -> int:
     problem = {"line": error.line, "message": error.message}
     if as_json:
-        print(json.dumps({"result": "malformed", **problem, "problems": [problem]}), file=out)
+        say(out, json.dumps({"result": "malformed", **problem, "problems": [problem]}))
     else:
         where = f"line {error.line}: " if error.line is not None else ""
-        print(f"malformed: 1 problem\n{where}{error.message}", file=out)
+        say(out, "malformed: 1 problem")
+        say(out, f"{where}{error.message}")
     return 2
 
 
@@ -141,26 +141,26 @@ def replay_sitting_steps(text: str, out: TextIO, game_steps: GameSteps) -> int:
         sitting = None
         stop = refused
     players = ", ".join(f"{name} {chips}" for name, chips in record.players)
-    print(f"sitting of {len(record.players)}: {players}", file=out)
-    print(f"cut {' '.join(map(str, record.cut))}", file=out)
+    say(out, f"sitting of {len(record.players)}: {players}")
+    say(out, f"cut {' '.join(map(str, record.cut))}")
     for entry, item in enumerate(record.entries):
         if sitting is None and entry > stop.entry:
             break
         if isinstance(item, GameRecord):
             number = sum(isinstance(e, GameRecord) for e in record.entries[:entry]) + 1
-            print(f"game {number}", file=out)
+            say(out, f"game {number}")
             status = game_steps(item, lines[entry] or (None,) * len(item.actions), out)
             if status:
                 return status
         else:
-            print(_entry_text(record, entry), file=out)
+            say(out, _entry_text(record, entry))
     if sitting is None:
         print_refusal(record, stop, starts, lines, False, out)
         return 1
     for name, result in sitting.results:
-        print(f"result {json.dumps(name)} {result:+d}", file=out)
-    print(f"pool {sitting.game.pool}", file=out)
-    print(f"kitty {sitting.kitty}", file=out)
+        say(out, f"result {json.dumps(name)} {result:+d}")
+    say(out, f"pool {sitting.game.pool}")
+    say(out, f"kitty {sitting.kitty}")
     return 0
 
 
@@ -184,15 +184,15 @@ def check_sitting(text: str, as_json: bool, out: TextIO) -> int:
         "kitty": sitting.kitty,
     }
     if as_json:
-        print(json.dumps({"result": "legal", **outcome}), file=out)
+        say(out, json.dumps({"result": "legal", **outcome}))
         return 0
-    print("legal", file=out)
-    print(f"games {outcome['games']}", file=out)
-    print(f"phase {outcome['phase']}", file=out)
+    say(out, "legal")
+    say(out, f"games {outcome['games']}")
+    say(out, f"phase {outcome['phase']}")
     if sitting.to_act is not None:
-        print(f"to act {json.dumps(sitting.to_act.name)} (seat {sitting.to_act.seat})", file=out)
+        say(out, f"to act {json.dumps(sitting.to_act.name)} (seat {sitting.to_act.seat})")
     for name, result in sitting.results:
-        print(f"result {json.dumps(name)} {result:+d}", file=out)
-    print(f"pool {outcome['pool']}", file=out)
-    print(f"kitty {outcome['kitty']}", file=out)
+        say(out, f"result {json.dumps(name)} {result:+d}")
+    say(out, f"pool {outcome['pool']}")
+    say(out, f"kitty {outcome['kitty']}")
     return 0

@@ -3,9 +3,13 @@
 ``pokerlaws check RECORD [--json]`` replays a record file (the text notation of
 ``docs/notation.md``, or a ``GameRecord`` or ``GameState`` in pokerlaws JSON) and says
 whether every action in it is legal; ``pokerlaws replay RECORD`` prints the game step by
-step. Exit status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file
-(and argparse's usage errors). With no command it prints the version and a sample of hands
-ranked as Peel ranks them, as ``python -m pokerlaws`` always has.
+step. ``RECORD`` is a path or ``-`` for standard input, read once (so pipes, FIFOs and
+``/dev/stdin`` work) and at most ``--max-bytes`` bytes of it (16 MiB unless raised). Exit
+status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file (and
+argparse's usage errors), never a traceback. Every line printed is escaped (``_cli_text``):
+nothing from the file reaches the terminal as a control character. With no command it
+prints the version and a sample of hands ranked as Peel ranks them, as ``python -m
+pokerlaws`` always has.
 
 This is an edge of the package: it reads files and prints. The rules engine does neither.
 """
@@ -13,11 +17,12 @@ This is an edge of the package: it reads files and prints. The rules engine does
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, BinaryIO, NoReturn, TextIO
 
 from pokerlaws import (
     Card,
@@ -37,7 +42,8 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
-from pokerlaws._sitting_cli import check_sitting, replay_sitting_steps, sitting_text
+from pokerlaws._cli_text import printable, say
+from pokerlaws._sitting_cli import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
 from pokerlaws.records import begin
 
@@ -45,6 +51,15 @@ __all__ = ["main"]
 
 LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
 """The exit statuses of ``check`` and ``replay``."""
+
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest record file read unless ``--max-bytes`` says otherwise (16 MiB): a record
+of a long sitting is a few hundred kilobytes, and ``/dev/zero`` must not fill the memory."""
+
+STDIN = "-"
+"""The ``RECORD`` that names standard input."""
+
+_CHUNK = 64 * 1024
 
 SEATS = 8
 
@@ -74,15 +89,15 @@ def _sample(seed: int, out: TextIO) -> int:
         key=lambda item: item[0],
         reverse=True,
     )
-    print(f"pokerlaws {__version__}", file=out)
-    print(f"Hands ranked best first (Peel's laws; {SEATS} dealt from seed {seed}):", file=out)
+    say(out, f"pokerlaws {__version__}")
+    say(out, f"Hands ranked best first (Peel's laws; {SEATS} dealt from seed {seed}):")
     place = 0
     previous = None
     for number, (value, hand, note) in enumerate(ranked, start=1):
         if value != previous:
             place = number
         previous = value
-        print(f"{place:3}. {format_cards(hand):<15} {value!s:<52} {note}".rstrip(), file=out)
+        say(out, f"{place:3}. {format_cards(hand):<15} {value!s:<52} {note}".rstrip())
     return 0
 
 
@@ -93,12 +108,54 @@ class _Unreadable(Exception):
     """The file cannot be read as text."""
 
 
-def _read(path: str) -> str:
+def _read(path: str, max_bytes: int) -> str:
+    """The text of the file at ``path`` (``-``: standard input), read once, in binary, and
+    decoded as strict UTF-8 (no newline translation: the notation ignores a ``\\r``).
+
+    Reading once is what lets a pipe, a FIFO or ``/dev/stdin`` be read at all; the bound
+    stops ``/dev/zero`` after ``max_bytes + 1`` bytes.
+
+    Raises:
+        _Unreadable: the file cannot be opened or read, holds more than ``max_bytes``
+            bytes, or is not UTF-8 (the message names the first bad byte's offset).
+    """
+    name = "standard input" if path == STDIN else path
     try:
-        with open(path, encoding="utf-8", newline="") as file:
-            return file.read()
-    except (OSError, UnicodeDecodeError) as error:
-        raise _Unreadable(f"cannot read {path}: {error}") from None
+        if path == STDIN:
+            stdin = sys.stdin
+            if stdin is None:
+                raise _Unreadable(f"cannot read {name}: there is none")
+            data = _read_bounded(stdin.buffer, max_bytes)
+        else:
+            with open(path, "rb") as file:
+                data = _read_bounded(file, max_bytes)
+    except OSError as error:
+        raise _Unreadable(f"cannot read {name}: {error.strerror or error}") from None
+    if len(data) > max_bytes:
+        raise _Unreadable(
+            f"cannot read {name}: it is larger than {max_bytes} bytes "
+            "(--max-bytes N raises the bound)"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise _Unreadable(
+            f"cannot read {name}: it is not UTF-8 at byte {error.start} ({error.reason})"
+        ) from None
+
+
+def _read_bounded(file: BinaryIO, max_bytes: int) -> bytes:
+    """At most ``max_bytes + 1`` bytes of ``file``, read in chunks (so that a large bound
+    costs memory only as the file fills it)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        chunk = file.read(min(_CHUNK, max_bytes + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _chips(values: Sequence[int]) -> str:
@@ -143,7 +200,10 @@ def _parse(text: str) -> tuple[GameRecord, tuple[int | None, ...]]:
     """The record in ``text`` and the line of each action (None for JSON, which has paths)."""
     if not _is_json(text):
         return parse_record_lines(text)
-    value = from_json(text)
+    try:
+        value = from_json(text)
+    except RecursionError:  # from_json refuses deep nesting; this is the last defence
+        raise NotationError("not JSON: it nests too deeply") from None
     if isinstance(value, GameState):
         value = record(value)
     if not isinstance(value, GameRecord):
@@ -157,35 +217,39 @@ def _problems(text: str, first: NotationError) -> list[dict[str, Any]]:
 
 
 def _print_json(verdict: dict[str, Any], out: TextIO) -> None:
-    print(json.dumps(verdict), file=out)
+    say(out, json.dumps(verdict))  # ASCII: json escapes every other character
 
 
 def _print_malformed(problems: list[dict[str, Any]], out: TextIO) -> None:
     count = len(problems)
-    print(f"malformed: {count} problem{'s' if count != 1 else ''}", file=out)
+    say(out, f"malformed: {count} problem{'s' if count != 1 else ''}")
     for problem in problems:
         where = f"line {problem['line']}: " if problem["line"] is not None else ""
-        print(f"{where}{problem['message']}", file=out)
+        say(out, f"{where}{problem['message']}")
 
 
 def _print_illegal(found: dict[str, Any], out: TextIO) -> None:
     where = f"line {found['line']}" if found["line"] is not None else found["path"]
-    print(f"illegal at {where}: {found['action']}", file=out)
-    print(found["message"], file=out)
+    say(out, f"illegal at {where}: {found['action']}")
+    say(out, found["message"])
 
 
-def _load(
-    path: str, as_json: bool, out: TextIO, err: TextIO
-) -> tuple[GameRecord, tuple[int | None, ...]] | int:
-    """Read and parse the file; print the verdict and return the exit status if that fails."""
+def _input(path: str, max_bytes: int, as_json: bool, out: TextIO, err: TextIO) -> str | int:
+    """The text of the file; if it cannot be read, print why and return the exit status."""
     try:
-        text = _read(path)
+        return _read(path, max_bytes)
     except _Unreadable as error:
         if as_json:
             _print_json({"result": "unreadable", "message": str(error)}, out)
         else:
-            print(f"pokerlaws: {error}", file=err)
+            say(err, f"pokerlaws: {error}")
         return MALFORMED
+
+
+def _load(
+    text: str, as_json: bool, out: TextIO
+) -> tuple[GameRecord, tuple[int | None, ...]] | int:
+    """Parse the game record; print the verdict and return the exit status if that fails."""
     try:
         return _parse(text)
     except NotationError as error:
@@ -198,11 +262,13 @@ def _load(
         return MALFORMED
 
 
-def _check(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
-    sitting = sitting_text(path)
-    if sitting is not None:  # a whole sitting (docs/notation.md, "Sitting records")
-        return check_sitting(sitting, as_json, out)
-    loaded = _load(path, as_json, out, err)
+def _check(path: str, max_bytes: int, as_json: bool, out: TextIO, err: TextIO) -> int:
+    text = _input(path, max_bytes, as_json, out, err)
+    if isinstance(text, int):
+        return text
+    if is_sitting(text):  # a whole sitting (docs/notation.md, "Sitting records")
+        return check_sitting(text, as_json, out)
+    loaded = _load(text, as_json, out)
     if isinstance(loaded, int):
         return loaded
     game, lines = loaded
@@ -221,7 +287,7 @@ def _check(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     if as_json:
         _print_json({"result": "legal", "actions": len(game.actions), **outcome}, out)
         return LEGAL
-    print("legal", file=out)
+    say(out, "legal")
     _print_outcome(state, out)
     return LEGAL
 
@@ -236,13 +302,13 @@ def _cannot_begin(error: ValueError, as_json: bool, out: TextIO) -> int:
 
 
 def _print_outcome(state: GameState, out: TextIO) -> None:
-    print(f"phase {state.phase.value}", file=out)
+    say(out, f"phase {state.phase.value}")
     if state.to_act is not None:
-        print(f"to act {state.to_act}", file=out)
-    print(f"stacks {_chips(state.stacks)}", file=out)
-    print(f"pool {state.pool}", file=out)
-    print(f"payouts {_chips(state.payouts)}", file=out)
-    print(f"winners {_seats(state.winners)}", file=out)
+        say(out, f"to act {state.to_act}")
+    say(out, f"stacks {_chips(state.stacks)}")
+    say(out, f"pool {state.pool}")
+    say(out, f"payouts {_chips(state.payouts)}")
+    say(out, f"winners {_seats(state.winners)}")
 
 
 # --- Replaying step by step ------------------------------------------------------------------
@@ -262,29 +328,31 @@ def _hands(before: Sequence[Sequence[Card]], after: GameState, out: TextIO) -> N
     for seat, (old, new) in enumerate(zip(before, after.hands, strict=True)):
         if new and set(new) != set(old):
             verb = "is dealt" if not old else "holds"
-            print(f"{'':<{_COLUMN}}seat {seat} {verb} {format_cards(new)}", file=out)
+            say(out, f"{'':<{_COLUMN}}seat {seat} {verb} {format_cards(new)}")
 
 
 def _show(state: GameState, out: TextIO) -> None:
     for seat in state.show_order:
         hand = state.hands[seat]
         value = evaluate(hand, state.rules.hands)
-        print(f"show     seat {seat}: {format_cards(hand)}  ({value})", file=out)
+        say(out, f"show     seat {seat}: {format_cards(hand)}  ({value})")
     if state.winners:
-        print(f"winners  {_seats(state.winners)}", file=out)
+        say(out, f"winners  {_seats(state.winners)}")
     else:
-        print(f"nobody opened: the pool of {state.pool} waits for the jack-pot", file=out)
-    print(f"payouts  {_chips(state.payouts)}", file=out)
-    print(f"stacks   {_chips(state.stacks)}", file=out)
+        say(out, f"nobody opened: the pool of {state.pool} waits for the jack-pot")
+    say(out, f"payouts  {_chips(state.payouts)}")
+    say(out, f"stacks   {_chips(state.stacks)}")
     if state.winners and state.pool:
-        print(f"carried  {state.pool} left in the pool for the next game", file=out)
+        say(out, f"carried  {state.pool} left in the pool for the next game")
 
 
-def _replay(path: str, out: TextIO, err: TextIO) -> int:
-    sitting = sitting_text(path)
-    if sitting is not None:  # a whole sitting: its games one by one
-        return replay_sitting_steps(sitting, out, _replay_game)
-    loaded = _load(path, False, out, err)
+def _replay(path: str, max_bytes: int, out: TextIO, err: TextIO) -> int:
+    text = _input(path, max_bytes, False, out, err)
+    if isinstance(text, int):
+        return text
+    if is_sitting(text):  # a whole sitting: its games one by one
+        return replay_sitting_steps(text, out, _replay_game)
+    loaded = _load(text, False, out)
     if isinstance(loaded, int):
         return loaded
     game, lines = loaded
@@ -294,18 +362,18 @@ def _replay(path: str, out: TextIO, err: TextIO) -> int:
 def _replay_game(game: GameRecord, lines: Sequence[int | None], out: TextIO) -> int:
     """Print ``game`` step by step; return the exit status (0, or 1 at a refusal)."""
     rules = game.rules
-    print(
+    say(
+        out,
         f"{len(game.stacks)} seats, ante {rules.ante}, limit {rules.limit}, dealer seat "
         f"{game.dealer}, {game.carried} carried, jack-pot round {game.jackpot_round}",
-        file=out,
     )
     for name, value in game.tags:
-        print(f"{name}: {value}", file=out)
+        say(out, f"{name}: {value}")  # escaped: a tag cannot print a line of its own
     try:
         state = begin(game)
     except ValueError as error:
         return _cannot_begin(error, False, out)
-    print(f"{'start':<{_COLUMN}}{_where(state)}", file=out)
+    say(out, f"{'start':<{_COLUMN}}{_where(state)}")
     _hands([()] * state.num_seats, state, out)
     for index, (action, line) in enumerate(zip(game.actions, lines, strict=True)):
         result = apply(state, action)
@@ -315,23 +383,55 @@ def _replay_game(game: GameRecord, lines: Sequence[int | None], out: TextIO) -> 
         label = line if line is not None else f"[{index}]"  # JSON has paths, not lines
         step = f"{label!s:>4}  {format_action(action)}"
         if len(step) >= _COLUMN:  # a shuffle's whole order: the state goes on the next line
-            print(step, file=out)
+            say(out, step)
             step = ""
-        print(f"{step:<{_COLUMN}}{_where(result)}", file=out)
+        say(out, f"{step:<{_COLUMN}}{_where(result)}")
         _hands(state.hands, result, out)
         state = result
     if state.phase is Phase.OVER:
         _show(state, out)
     else:
-        print(f"the record stops in the {state.phase.value}, seat {state.to_act} to act", file=out)
+        say(out, f"the record stops in the {state.phase.value}, seat {state.to_act} to act")
     return LEGAL
 
 
 # --- The command line ------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, with its error line escaped (it quotes the arguments, and a file
+    name may hold anything)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(MALFORMED, f"{self.prog}: error: {printable(message)}\n")
+
+
+def _byte_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"a number of bytes, 0 or more, not {text!r}")
+    return count
+
+
+_RECORD_HELP = "a record file (docs/notation.md), or - for standard input"
+_MAX_BYTES_HELP = (
+    f"read at most N bytes of RECORD; a larger one is unreadable (default {MAX_BYTES}, 16 MiB)"
+)
+_EXITS = (
+    "RECORD is read once, so a pipe, a FIFO or /dev/stdin will do. Exit status: 0 legal; "
+    "1 an action the laws refuse; 2 a malformed record (`malformed: N problems`, then one "
+    "line each) or an unreadable one (one line on standard error: missing, a directory, not "
+    "UTF-8, larger than --max-bytes). Whatever the file holds, what is printed from it is "
+    "escaped: no control character reaches the terminal."
+)
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="pokerlaws",
         description="Five-card draw poker as W. H. Peel laid it down (1891). With no "
         "command: the version and a sample of hands ranked as the laws rank them.",
@@ -345,28 +445,45 @@ def _parser() -> argparse.ArgumentParser:
         description="Replay RECORD. Exit 0 and print `legal` with the outcome; exit 1 with "
         "the first action the laws refuse, its line, law and message; exit 2 if the file "
         "is malformed or unreadable.",
+        epilog=_EXITS,
     )
-    check.add_argument("record", metavar="RECORD", help="a record file (docs/notation.md)")
+    check.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    check.add_argument(
+        "--max-bytes", metavar="N", type=_byte_count, default=MAX_BYTES, help=_MAX_BYTES_HELP
+    )
     show = commands.add_parser(
         "replay",
         help="print a record's game step by step",
         description="Print each action of RECORD and what followed it (phase, pool, stacks, "
         "hands), then the show and the payouts. Exits like `check`.",
+        epilog=_EXITS,
     )
-    show.add_argument("record", metavar="RECORD", help="a record file (docs/notation.md)")
+    show.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
+    show.add_argument(
+        "--max-bytes", metavar="N", type=_byte_count, default=MAX_BYTES, help=_MAX_BYTES_HELP
+    )
     return parser
+
+
+def _tolerant(stream: TextIO) -> None:
+    """Let ``stream`` write what its encoding lacks as a backslash escape (``Zo\\xeb`` on an
+    ASCII terminal) rather than fail: what is printed is printable, not always encodable."""
+    if isinstance(stream, io.TextIOWrapper):
+        stream.reconfigure(errors="backslashreplace")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    args = _parser().parse_args(argv)
     out, err = sys.stdout, sys.stderr
+    _tolerant(out)
+    _tolerant(err)
+    args = _parser().parse_args(argv)
     try:
         if args.command == "check":
-            return _check(args.record, args.json, out, err)
+            return _check(args.record, args.max_bytes, args.json, out, err)
         if args.command == "replay":
-            return _replay(args.record, out, err)
+            return _replay(args.record, args.max_bytes, out, err)
         return _sample(args.seed, out)
     except BrokenPipeError:
         # The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
@@ -374,3 +491,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except (RecursionError, MemoryError) as error:  # the last defence: still one line
+        say(err, f"pokerlaws: the record is too deep or too large to referee ({error!r})")
+        return MALFORMED
+    except Exception as error:  # a bug, not the file's fault: one line, never a traceback
+        say(err, f"pokerlaws: internal error, please report it: {error!r}")
+        return MALFORMED
