@@ -27,6 +27,7 @@ from pokerlaws.actions import (
     Straddle,
 )
 from pokerlaws.cards import Card
+from pokerlaws.history import History
 from pokerlaws.laws import ante, betting, deal, deposits, draw, irregular, jackpot, misdeal, say
 from pokerlaws.laws.staking import stake_choices
 from pokerlaws.reports import REPORT_TYPES, Event, Report
@@ -429,7 +430,6 @@ _FRESH: Changes = {
     "winners": (),
     "shown": frozenset(),
     "show_order": (),
-    "history": (),
     "discards": (),
     "opener": None,
     "last_straddler": None,
@@ -500,6 +500,8 @@ def _start(
         _FRESH
         | {
             "rules": rules,
+            # Each game's own: the states of a game share their history's list.
+            "history": History(),
             "dealer": dealer,
             "stacks": chips,
             "stakes": zeros,

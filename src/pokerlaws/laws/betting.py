@@ -69,7 +69,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
                 "pending": pending,
                 "to_act": pending[0],
                 "may_stand": None,
-                "history": (*state.history, action),
+                "history": state.history.with_event(action),
             }
         )
     if isinstance(action, Pass):
@@ -116,7 +116,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         "may_stand": None,
         "pending": pending,
         "to_act": pending[0] if pending else None,
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
     }
     return _after(state.with_changes(stake_chips(state, seat, amount, changes, forced=False)))
 

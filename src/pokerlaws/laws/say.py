@@ -113,7 +113,7 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             f"Law {law})",
         )
     changes: Changes = {
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
         "last_staker": seat,
         "opener": seat if opening else state.opener,
     }

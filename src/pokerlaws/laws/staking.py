@@ -40,7 +40,7 @@ def passing(state: GameState, action: Pass) -> Changes:
         "players": seats_without(state.players, action.seat),
         "pending": pending,
         "to_act": pending[0] if pending else None,
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
     }
 
 
