@@ -595,10 +595,16 @@ def to_json(value: object, *, indent: int | None = None) -> str:
 
 
 def _no_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+    """The object of ``pairs`` (``json.loads``' ``object_pairs_hook``), refusing a member
+    given twice; one pass over the members, however many (a document from a stranger may
+    hold thousands)."""
     members = dict(pairs)
     if len(members) != len(pairs):
-        twice = next(name for i, (name, _) in enumerate(pairs) if name in dict(pairs[:i]))
-        raise NotationError(f"the member {twice!r} is given twice in one object")
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise NotationError(f"the member {name!r} is given twice in one object")
+            seen.add(name)
     return members
 
 
