@@ -24,6 +24,7 @@ from operator import itemgetter
 from pokerlaws.actions import (
     Action,
     Discard,
+    LegalActions,
     Pass,
     Shuffle,
     Stake,
@@ -305,7 +306,7 @@ def _after(state: GameState) -> GameState:
     return state
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
+def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
     """Every action the seat to draw may take: make good or pass; then discard or pass."""
     seat = state.to_act
     assert seat is not None
