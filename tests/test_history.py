@@ -138,8 +138,9 @@ def test_the_index_answers_as_reading_every_event_would(
     stop: int | None,
     cut: int,
 ) -> None:
-    """``positions``, ``first``, ``last`` and ``tally`` agree with a scan, for the whole
-    history and for an older one sharing its list, asked before and after it grew."""
+    """``positions``, ``first``, ``last``, ``tally`` and ``events_of`` agree with a scan,
+    for the whole history and for an older one sharing its list, asked before and after it
+    grew."""
     whole = History()
     older = whole
     for i, event in enumerate(events):
@@ -156,6 +157,9 @@ def test_the_index_answers_as_reading_every_event_would(
         last = history.last(kinds, seat=seat, start=start, stop=stop)
         assert last == (expected[-1] if expected else None)
         assert history.tally(kinds, seat=seat, start=start, stop=stop) == len(expected)
+        one = _scan(tuple(history), kinds[:1], seat, start, stop)
+        found: list[object] = history.events_of(kinds[0], seat=seat, start=start, stop=stop)
+        assert found == [history[i] for i in one]
 
 
 def test_the_index_counts_an_event_for_every_class_it_derives_from() -> None:

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import islice
 from operator import index as _as_index
-from typing import TYPE_CHECKING, Protocol, overload
+from typing import TYPE_CHECKING, TypeVar, cast, overload
 
 __all__ = ["History"]
 
@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     from pokerlaws.reports import Event
 
 
-class _Seated(Protocol):
-    seat: int
+_E = TypeVar("_E")
 
 
 class _Log:
@@ -184,6 +183,22 @@ class History(Sequence["Event"]):
         if len(runs) == 1:
             return runs[0]
         return list(merge(*runs))
+
+    def events_of(
+        self,
+        kind: type[_E],
+        *,
+        seat: int | None = None,
+        start: int = 0,
+        stop: int | None = None,
+    ) -> list[_E]:
+        """The events in ``[start, stop)`` of ``kind``, in order, by ``seat`` if given."""
+        events = self._log.events
+        found = [
+            events[position]
+            for position in self.positions((kind,), seat=seat, start=start, stop=stop)
+        ]
+        return cast("list[_E]", found)
 
     def tally(
         self,

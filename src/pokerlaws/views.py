@@ -140,7 +140,7 @@ def _as_seen_by(seat: int, action: Event) -> PublicAction:
 
 def _told(state: GameState, seat: int) -> int | None:
     """The dealer's answer to ``seat``'s Law 49 question: the count of his discard."""
-    if not any(isinstance(e, AskDealerCount) and e.seat == seat for e in state.history):
+    if state.history.last((AskDealerCount,), seat=seat) is None:
         return None
     # enforces: Laws 49, 51
     discard = moments.drew(state, state.dealer)
@@ -178,9 +178,8 @@ def view(state: GameState, seat: int) -> PlayerView:
     if not 0 <= seat < state.num_seats:
         raise ValueError(f"seat {seat} is not at this table of {state.num_seats} seats")
     exchanged: list[int | None] = [None] * state.num_seats
-    for action in state.history:
-        if isinstance(action, Discard):
-            exchanged[action.seat] = len(action.cards)
+    for discard in state.history.events_of(Discard):
+        exchanged[discard.seat] = len(discard.cards)
     return PlayerView(
         seat=seat,
         rules=state.rules,

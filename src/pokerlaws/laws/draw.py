@@ -271,8 +271,7 @@ def exposed_in_serving(state: GameState, seat: int) -> frozenset[Card]:
     if discard is None:
         return frozenset()
     return frozenset(
-        history[index].card  # type: ignore[union-attr]
-        for index in history.positions((ExposedCard,), seat=seat, start=discard + 1)
+        exposed.card for exposed in history.events_of(ExposedCard, seat=seat, start=discard + 1)
     )
 
 

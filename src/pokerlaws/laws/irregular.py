@@ -161,11 +161,8 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
             return refuse(
                 CardNotThere, 11, report, f"was not dealt {card}, so it cannot be his exposed card"
             )
-        history = state.history
-        if any(
-            history[index].card == card  # type: ignore[union-attr]
-            for index in history.positions((ExposedCard,), start=moments.deal_start(state))
-        ):
+        exposed = state.history.events_of(ExposedCard, start=moments.deal_start(state))
+        if any(event.card == card for event in exposed):
             return refuse(CardNotThere, 11, report, f"had {card} exposed already in this deal")
         return _record(state, report)
     served = _just_served(state, seat)
