@@ -97,7 +97,7 @@ def test_growing_a_history_leaves_every_older_one_as_it_was(
 ) -> None:
     """Two histories grown from one (as a search tries two actions from one state) each hold
     their own events, and the one they grew from is unchanged."""
-    base = History()
+    base: History[pl.Event] = History()
     for event in first:
         base = base.with_event(event)
     grown = {"left": base, "right": base}
@@ -112,7 +112,7 @@ def test_growing_a_history_leaves_every_older_one_as_it_was(
 
 def test_the_same_event_twice_from_one_history_shares_its_list() -> None:
     """Asking ``is_legal`` and then applying the same action grows one history, not two."""
-    base = History((pl.Pass(seat=0),))
+    base: History[pl.Event] = History((pl.Pass(seat=0),))
     once = base.with_event(pl.Lift(seat=1))
     again = base.with_event(pl.Lift(seat=1))
     assert once == again == (pl.Pass(seat=0), pl.Lift(seat=1))
@@ -141,7 +141,7 @@ def test_the_index_answers_as_reading_every_event_would(
     """``positions``, ``first``, ``last``, ``tally`` and ``events_of`` agree with a scan,
     for the whole history and for an older one sharing its list, asked before and after it
     grew."""
-    whole = History()
+    whole: History[pl.Event] = History()
     older = whole
     for i, event in enumerate(events):
         whole = whole.with_event(event)
@@ -176,8 +176,8 @@ def test_the_index_counts_an_event_for_every_class_it_derives_from() -> None:
 
 def test_threads_growing_one_history_each_get_their_own() -> None:
     """Histories are shared between threads as values: each thread's growth is its own."""
-    base = History((pl.Pass(seat=0),))
-    results: dict[int, History] = {}
+    base: History[pl.Event] = History((pl.Pass(seat=0),))
+    results: dict[int, History[pl.Event]] = {}
 
     def grow(seat: int) -> None:
         history = base

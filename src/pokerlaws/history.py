@@ -22,34 +22,32 @@ from collections.abc import Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import islice
 from operator import index as _as_index
-from typing import TYPE_CHECKING, TypeVar, cast, overload
+from typing import Generic, TypeVar, cast, overload
 
 __all__ = ["History"]
 
-if TYPE_CHECKING:
-    from pokerlaws.reports import Event
-
-
+_T = TypeVar("_T")
 _E = TypeVar("_E")
 
 
-class _Log:
+class _Log(Generic[_T]):
     """The list the states of one game share, and its index (kept up lazily).
 
     ``events`` only ever grows: once an event stands at a position it stays there, so a
     :class:`History` of ``n`` events, ``events[:n]``, never changes, whatever is appended
     after it. ``by_kind`` maps each class to the positions of its events (an event counts
     for its class and every class it derives from), ``by_seat`` maps (class, seat) the
-    same way; both cover ``events[:indexed]``.
+    same way (an event without a ``seat``, such as a sitting's ``Leave``, under seat
+    None); both cover ``events[:indexed]``.
     """
 
     __slots__ = ("by_kind", "by_seat", "events", "indexed")
 
-    def __init__(self, events: list[Event]) -> None:
+    def __init__(self, events: list[_T]) -> None:
         self.events = events
         self.indexed = 0
         self.by_kind: dict[type, list[int]] = {}
-        self.by_seat: dict[tuple[type, int], list[int]] = {}
+        self.by_seat: dict[tuple[type, int | None], list[int]] = {}
 
     def index_to(self, length: int) -> None:
         """Extend the index over ``events[:length]``."""
@@ -57,9 +55,10 @@ class _Log:
             events, by_kind, by_seat = self.events, self.by_kind, self.by_seat
             for position in range(self.indexed, length):
                 event = events[position]
+                seat = getattr(event, "seat", None)
                 for kind in _kinds_of(type(event)):
                     by_kind.setdefault(kind, []).append(position)
-                    by_seat.setdefault((kind, event.seat), []).append(position)
+                    by_seat.setdefault((kind, seat), []).append(position)
             self.indexed = max(self.indexed, length)
 
 
@@ -76,28 +75,29 @@ def _kinds_of(cls: type) -> tuple[type, ...]:
     return kinds
 
 
-class History(Sequence["Event"]):
+class History(Sequence[_T]):
     """The events of one game in order: an immutable sequence that appends in O(1).
 
     It reads as a tuple (indexing, slicing to a tuple, ``len``, iteration, ``in``), equals
     the tuple of the same events (``state.history == (Pass(seat=2),)``) and hashes like it,
     and pickles as it. :meth:`with_event` returns a new history one event longer, leaving
-    this one as it was.
+    this one as it was. A game's is a ``History[Event]``; a sitting keeps its entries in
+    one too (``Sitting.history``).
     """
 
     __slots__ = ("_length", "_log")
 
-    _log: _Log
+    _log: _Log[_T]
     _length: int
 
-    def __init__(self, events: Iterable[Event] = ()) -> None:
+    def __init__(self, events: Iterable[_T] = ()) -> None:
         items = list(events)
         self._log = _Log(items)
         self._length = len(items)
 
     # --- Growing -----------------------------------------------------------------------
 
-    def with_event(self, event: Event) -> History:
+    def with_event(self, event: _T) -> History[_T]:
         """Return this history with ``event`` after its last, in constant time.
 
         The first history to grow from a given one shares its list; another grown from the
@@ -218,12 +218,12 @@ class History(Sequence["Event"]):
         return self._length
 
     @overload
-    def __getitem__(self, index: int) -> Event: ...
+    def __getitem__(self, index: int) -> _T: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[_T, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+    def __getitem__(self, index: int | slice) -> _T | tuple[_T, ...]:
         events = self._log.events
         if isinstance(index, slice):
             start, stop, step = index.indices(self._length)
@@ -237,10 +237,10 @@ class History(Sequence["Event"]):
             raise IndexError("history index out of range")
         return events[position]
 
-    def __iter__(self) -> Iterator[Event]:
+    def __iter__(self) -> Iterator[_T]:
         return islice(self._log.events, self._length)
 
-    def __reversed__(self) -> Iterator[Event]:
+    def __reversed__(self) -> Iterator[_T]:
         return map(self._log.events.__getitem__, range(self._length - 1, -1, -1))
 
     def __eq__(self, other: object) -> bool:
@@ -255,12 +255,12 @@ class History(Sequence["Event"]):
     def __hash__(self) -> int:
         return hash(tuple(self))
 
-    def __add__(self, other: object) -> tuple[Event, ...]:
+    def __add__(self, other: object) -> tuple[_T, ...]:
         if isinstance(other, History | tuple):
             return (*self, *other)
         return NotImplemented
 
-    def __radd__(self, other: object) -> tuple[Event, ...]:
+    def __radd__(self, other: object) -> tuple[object, ...]:
         if isinstance(other, tuple):
             return (*other, *self)
         return NotImplemented
@@ -268,13 +268,13 @@ class History(Sequence["Event"]):
     def __repr__(self) -> str:
         return f"History({tuple(self)!r})"
 
-    def __reduce__(self) -> tuple[type[History], tuple[tuple[Event, ...]]]:
+    def __reduce__(self) -> tuple[type[History[_T]], tuple[tuple[_T, ...]]]:
         return (History, (tuple(self),))
 
-    def __copy__(self) -> History:
+    def __copy__(self) -> History[_T]:
         return self
 
-    def __deepcopy__(self, memo: dict[int, object]) -> History:
+    def __deepcopy__(self, memo: dict[int, object]) -> History[_T]:
         return self  # its events are frozen values, and it never changes
 
 
@@ -285,8 +285,8 @@ def _same(a: object, b: object) -> bool:
 _new_history = object.__new__
 
 
-def _history(log: _Log, length: int) -> History:
-    new: History = _new_history(History)
+def _history(log: _Log[_T], length: int) -> History[_T]:
+    new: History[_T] = _new_history(History)
     new._log = log
     new._length = length
     return new

@@ -86,7 +86,7 @@ def seats_without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     return seats[:at] + seats[at + 1 :]
 
 
-def _as_history(events: Iterable[Event]) -> History:
+def _as_history(events: Iterable[Event]) -> History[Event]:
     """The history of a state built directly: a tuple of events (or any iterable) becomes a
     :class:`History`."""
     if isinstance(events, History):
@@ -149,7 +149,7 @@ class GameState:
     winners: tuple[int, ...]
     shown: frozenset[int]
     show_order: tuple[int, ...]
-    history: History = attrs.field(converter=_as_history)
+    history: History[Event] = attrs.field(converter=_as_history)
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     dealt: tuple[tuple[Card, ...], ...]
@@ -448,7 +448,7 @@ class Changes(TypedDict, total=False):
     winners: tuple[int, ...]
     shown: frozenset[int]
     show_order: tuple[int, ...]
-    history: History
+    history: History[Event]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     dealt: tuple[tuple[Card, ...], ...]
