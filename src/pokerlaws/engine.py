@@ -531,7 +531,7 @@ def _start(
         | {
             "rules": rules,
             # Each game's own: the states of a game share their history's list.
-            "history": History(),
+            "history": History.empty(),
             "dealer": dealer,
             "stacks": chips,
             "stakes": zeros,

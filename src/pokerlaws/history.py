@@ -43,15 +43,19 @@ class _Log(Generic[_T]):
 
     __slots__ = ("by_kind", "by_seat", "events", "indexed")
 
+    by_kind: dict[type, list[int]]
+    by_seat: dict[tuple[type, int | None], list[int]]
+
     def __init__(self, events: list[_T]) -> None:
+        # The dictionaries wait for the first question (index_to): most games ask none.
         self.events = events
         self.indexed = 0
-        self.by_kind: dict[type, list[int]] = {}
-        self.by_seat: dict[tuple[type, int | None], list[int]] = {}
 
     def index_to(self, length: int) -> None:
         """Extend the index over ``events[:length]``."""
         with _INDEXING:
+            if not self.indexed:
+                self.by_kind, self.by_seat = {}, {}
             events, by_kind, by_seat = self.events, self.by_kind, self.by_seat
             for position in range(self.indexed, length):
                 event = events[position]
@@ -95,6 +99,11 @@ class History(Sequence[_T]):
         self._log = _Log(items)
         self._length = len(items)
 
+    @classmethod
+    def empty(cls) -> History[_T]:
+        """A new history of no events (every game begins with one of its own)."""
+        return _history(_Log([]), 0)
+
     # --- Growing -----------------------------------------------------------------------
 
     def with_event(self, event: _T) -> History[_T]:
@@ -104,14 +113,19 @@ class History(Sequence[_T]):
         same one (a search trying two actions from one state) copies its events once,
         unless the event it adds is the same as the one already there.
         """
-        log, n = self._log, self._length
+        log = self._log
+        n = self._length
         events = log.events
         if len(events) == n:
             events.append(event)
             # Two threads may have appended at once; the one whose event is not at
             # position n takes the copy below.
             if events[n] is event:
-                return _history(log, n + 1)
+                # _history(log, n + 1), written out: this runs on every action.
+                new: History[_T] = _new_history(History)
+                new._log = log
+                new._length = n + 1
+                return new
         else:
             there = events[n]
             if there is event or there == event:
@@ -128,6 +142,8 @@ class History(Sequence[_T]):
         """For each of ``kinds``, its positions and the bounds of those in [start, stop)."""
         length = self._length
         end = length if stop is None else max(0, min(stop, length))
+        if start >= end:
+            return  # nothing in the range (an empty history among them: no index yet)
         log = self._log
         if log.indexed < length:
             log.index_to(length)
