@@ -8,9 +8,10 @@ cards that are not Cards), so that no ill-typed action reaches the laws.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import repeat
-from typing import TypeAlias
+from operator import index as _as_index
+from typing import ClassVar, TypeAlias, overload
 
 import attrs
 
@@ -21,6 +22,7 @@ __all__ = [
     "Action",
     "DeclineStraddle",
     "Discard",
+    "LegalActions",
     "Pass",
     "Redeal",
     "Shuffle",
@@ -235,3 +237,98 @@ ACTION_TYPES: tuple[type, ...] = (
     Redeal,
 )
 """The action classes, for the checks that an argument is an action."""
+
+
+def _actions_only(actions: object) -> tuple[Action, ...]:
+    if not isinstance(actions, tuple) or not all(isinstance(a, ACTION_TYPES) for a in actions):
+        raise TypeError(f"LegalActions.others must be a tuple of actions, not {actions!r}")
+    return actions
+
+
+def _amounts(instance: object, attribute: attrs.Attribute[range], value: object) -> None:
+    if type(value) is not range or value.step != 1 or not value:
+        raise TypeError(f"LegalActions.amounts must be a non-empty range of step 1, not {value!r}")
+
+
+@attrs.frozen(kw_only=True)
+class LegalActions(Sequence[Action]):
+    """A seat's legal actions when a long run of stakes is legal: ``others``, then a
+    ``Stake(seat=seat, amount=a)`` for each ``a`` in ``amounts``, in that order.
+
+    A table with a large limit and deep stacks allows a stake of every amount up to it: a
+    billion at a limit of 10**9, which no one could list. This sequence holds the amounts
+    as a ``range`` (as :func:`pokerlaws.stake_range` gives them) and makes each ``Stake``
+    only when asked for it, so its length, ``in``, ``index`` and ``count`` answer at once;
+    iterating it or ``tuple(menu)`` make one record per amount. A :class:`PlayerView`
+    holds one instead of a tuple when more than ``LegalActions.FEWEST`` stakes are legal;
+    ``tuple(menu) == legal_actions(state)``. Like ``range``, it equals only another
+    ``LegalActions`` of the same actions, never a tuple: comparing or hashing it costs
+    nothing, whatever the number of stakes.
+    """
+
+    FEWEST: ClassVar[int] = 1024
+    """A menu of more stakes than this is held as a :class:`LegalActions`, a shorter one as
+    a tuple (every table with a limit up to about a thousand)."""
+
+    others: tuple[Action, ...] = attrs.field(converter=_actions_only)
+    seat: int = attrs.field(validator=_whole_number)
+    amounts: range = attrs.field(validator=_amounts)
+
+    def __len__(self) -> int:
+        return len(self.others) + len(self.amounts)
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Action, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | tuple[Action, ...]:
+        if isinstance(index, slice):
+            return tuple(map(self.__getitem__, range(*index.indices(len(self)))))
+        position = _as_index(index)
+        if position < 0:
+            position += len(self)
+        if not 0 <= position < len(self):
+            raise IndexError("LegalActions index out of range")
+        before = len(self.others)
+        if position < before:
+            return self.others[position]
+        return Stake(seat=self.seat, amount=self.amounts[position - before])
+
+    def __iter__(self) -> Iterator[Action]:
+        yield from self.others
+        seat = self.seat
+        for amount in self.amounts:
+            yield Stake(seat=seat, amount=amount)
+
+    def __reversed__(self) -> Iterator[Action]:
+        seat = self.seat
+        for amount in reversed(self.amounts):
+            yield Stake(seat=seat, amount=amount)
+        yield from reversed(self.others)
+
+    def _stake_at(self, action: object) -> int | None:
+        """The position of ``action`` among the stakes, or None."""
+        if type(action) is Stake and action.seat == self.seat and action.amount in self.amounts:
+            return len(self.others) + action.amount - self.amounts.start
+        return None
+
+    def __contains__(self, action: object) -> bool:
+        return self._stake_at(action) is not None or action in self.others
+
+    def index(self, action: object, start: int = 0, stop: int | None = None) -> int:
+        """The position of ``action``, as ``tuple.index`` gives it (at once)."""
+        n = len(self)
+        low, high, _ = slice(start, stop).indices(n)
+        for position, other in enumerate(self.others):
+            if low <= position < high and (other is action or other == action):
+                return position
+        at = self._stake_at(action)
+        if at is not None and low <= at < high:
+            return at
+        raise ValueError(f"{action!r} is not in the legal actions")
+
+    def count(self, action: object) -> int:
+        """How many times ``action`` is listed (at once)."""
+        return self.others.count(action) + (self._stake_at(action) is not None)

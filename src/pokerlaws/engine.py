@@ -19,6 +19,7 @@ from pokerlaws.actions import (
     Action,
     DeclineStraddle,
     Discard,
+    LegalActions,
     Pass,
     Redeal,
     Shuffle,
@@ -27,6 +28,7 @@ from pokerlaws.actions import (
     Straddle,
 )
 from pokerlaws.cards import Card
+from pokerlaws.history import History
 from pokerlaws.laws import ante, betting, deal, deposits, draw, irregular, jackpot, misdeal, say
 from pokerlaws.laws.staking import stake_choices
 from pokerlaws.reports import REPORT_TYPES, Event, Report
@@ -51,6 +53,7 @@ __all__ = [
     "apply_or_raise",
     "is_legal",
     "legal_actions",
+    "legal_menu",
     "new_game",
     "next_game",
     "reportable",
@@ -71,7 +74,7 @@ class _PhaseRule:
 
     accepts: tuple[type, ...]
     handler: Handler
-    legal: Callable[[GameState], tuple[Action, ...]]
+    legal: Callable[[GameState], tuple[Action, ...] | LegalActions]
     turn_law: int
     """The law that sets the order of turns in this phase."""
     name: str
@@ -278,10 +281,38 @@ def _straddle_refused(state: GameState, action: Straddle) -> RuleViolation:
 def legal_actions(state: GameState) -> tuple[Action, ...]:
     """Every action :func:`apply` accepts now, and no other; empty when the game is over.
 
-    One ``Stake`` per legal amount and one ``Discard`` per subset of the hand.
+    One ``Stake`` per legal amount and one ``Discard`` per subset of the hand (32 at most).
+
+    Cost: the stakes make it, one record per amount from the least he may stake (a call, or
+    the smallest opening) to the most (the limit above the highest stake, or all he has):
+    up to ``Rules.limit`` + 1 records, and never more than his chips. At a limit of a few
+    dozen that is nothing; at 10**6 with deep stacks it is a million records (about 100 MB
+    and seconds), at 10**9 more than memory holds. At such a table ask :func:`stake_range`
+    for the amounts (a ``range``, at once), or :func:`legal_menu` for these actions as a
+    sequence that lists no stake.
     """
     if type(state) is not GameState:
         _check_arguments("legal_actions", state)
+    rule = _PHASES.get(state.phase)
+    if rule is None:
+        return ()
+    seat = state.to_act
+    if state.deposits and seat is not None and _counts_now(state, seat):
+        menu = stake_choices(seat, _deposit_menu(state, seat, rule))
+    else:
+        menu = rule.legal(state)
+    return menu if type(menu) is tuple else tuple(menu)
+
+
+def legal_menu(state: GameState) -> tuple[Action, ...] | LegalActions:
+    """The actions of :func:`legal_actions`, in the same order, without listing a long
+    run of stakes: the same tuple when at most ``LegalActions.FEWEST`` stakes are legal,
+    else a :class:`LegalActions` holding the amounts as a ``range``, built at once
+    whatever the limit (``tuple(legal_menu(state)) == legal_actions(state)``). A
+    :class:`~pokerlaws.PlayerView` holds this.
+    """
+    if type(state) is not GameState:
+        _check_arguments("legal_menu", state)
     rule = _PHASES.get(state.phase)
     if rule is None:
         return ()
@@ -429,7 +460,6 @@ _FRESH: Changes = {
     "winners": (),
     "shown": frozenset(),
     "show_order": (),
-    "history": (),
     "discards": (),
     "opener": None,
     "last_straddler": None,
@@ -500,6 +530,8 @@ def _start(
         _FRESH
         | {
             "rules": rules,
+            # Each game's own: the states of a game share their history's list.
+            "history": History.empty(),
             "dealer": dealer,
             "stacks": chips,
             "stakes": zeros,

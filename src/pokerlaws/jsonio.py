@@ -387,6 +387,47 @@ def _decode_state(value: Json, path: str) -> GameState:
 STATE = _Codec(_encode_state, _decode_state)
 
 SHOWN_HAND = _object(ShownHand, {"seat": INT, "cards": CARDS})
+_ACTIONS = _array(ACTION)
+_MENU_MEMBERS = ("type", "others", "seat", "least", "most")
+
+
+def _encode_menu(menu: tuple[_actions.Action, ...] | _actions.LegalActions) -> Json:
+    if isinstance(menu, _actions.LegalActions):
+        # The run of stakes as its bounds, however long: a view's document stays small.
+        return {
+            "type": "LegalActions",
+            "others": _ACTIONS.encode(menu.others),
+            "seat": menu.seat,
+            "least": menu.amounts[0],
+            "most": menu.amounts[-1],
+        }
+    return _ACTIONS.encode(menu)
+
+
+def _decode_menu(value: Json, path: str) -> tuple[_actions.Action, ...] | _actions.LegalActions:
+    if type(value) is list:
+        menu: tuple[_actions.Action, ...] = _ACTIONS.decode(value, path)
+        return menu
+    if type(value) is not dict:
+        _wrong(path, "an array or an object", value)
+    members = _members(value, path, _MENU_MEMBERS)
+    if members["type"] != "LegalActions":
+        _fail(f"{path}.type", f"expected 'LegalActions', not {members['type']!r}")
+    least = INT.decode(members["least"], f"{path}.least")
+    most = INT.decode(members["most"], f"{path}.most")
+    if most < least:
+        _fail(f"{path}.most", f"expected at least the least ({least}), not {most}")
+    fields = {
+        "others": _ACTIONS.decode(members["others"], f"{path}.others"),
+        "seat": INT.decode(members["seat"], f"{path}.seat"),
+        "amounts": range(least, most + 1),
+    }
+    menu_: _actions.LegalActions = _build(_actions.LegalActions, fields, path)
+    return menu_
+
+
+MENU = _Codec(_encode_menu, _decode_menu)
+"""A seat's legal actions: an array, or a :class:`LegalActions` as one object."""
 PUBLIC_ACTION = _tagged(
     {
         **{cls: _object(cls, f, tag=cls.__name__) for cls, f in _ACTION_FIELDS.items()},
@@ -410,7 +451,7 @@ VIEW_FIELDS = {
     "exchanged": _array(_optional(COUNT)),
     "owed": _array(_array(INT, length=2)),
     "history": _array(PUBLIC_ACTION),
-    "legal_actions": _array(ACTION),
+    "legal_actions": MENU,
     "shown": _array(SHOWN_HAND),
     "openers": _optional(SHOWN_HAND),
     "winners": SEATS,
@@ -532,7 +573,7 @@ SITTING_VIEW_FIELDS = {
     "age": STR,
     "number_one": STR,
     "to_act": _optional(TURN),
-    "legal_actions": _array(ACTION),
+    "legal_actions": MENU,
     "next_dealer": _optional(STR),
     "chips": NAMED_CHIPS,
     "results": NAMED_RESULTS,
@@ -595,10 +636,16 @@ def to_json(value: object, *, indent: int | None = None) -> str:
 
 
 def _no_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
+    """The object of ``pairs`` (``json.loads``' ``object_pairs_hook``), refusing a member
+    given twice; one pass over the members, however many (a document from a stranger may
+    hold thousands)."""
     members = dict(pairs)
     if len(members) != len(pairs):
-        twice = next(name for i, (name, _) in enumerate(pairs) if name in dict(pairs[:i]))
-        raise NotationError(f"the member {twice!r} is given twice in one object")
+        seen: set[str] = set()
+        for name, _ in pairs:
+            if name in seen:
+                raise NotationError(f"the member {name!r} is given twice in one object")
+            seen.add(name)
     return members
 
 

@@ -74,7 +74,7 @@ def record(state: GameState, *, tags: tuple[tuple[str, str], ...] = ()) -> GameR
         deck=state.deck,
         carried=state.carried,
         jackpot_round=state.jackpot_round,
-        actions=state.history,
+        actions=tuple(state.history),
         tags=tuple(tags),
     )
 

@@ -62,7 +62,7 @@ and a refused change returns or raises without changing anything.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import compress
 from typing import TypeAlias, cast
 
@@ -71,6 +71,7 @@ import attrs
 from pokerlaws.actions import Action
 from pokerlaws.cards import Card, Rank, standard_deck
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, legal_actions, new_game, next_game
+from pokerlaws.history import History
 from pokerlaws.records import GameRecord, record
 from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.rules import Rules
@@ -261,6 +262,13 @@ class Turn:
     seat: int
 
 
+def _entries(entries: Iterable[Entry]) -> History[Entry]:
+    """A sitting's history: a tuple of entries (or any iterable) becomes a History."""
+    if isinstance(entries, History):
+        return entries
+    return History(entries)
+
+
 @attrs.frozen(kw_only=True)
 class Sitting:
     """Named players at one table, game after game; build with :func:`start_sitting`.
@@ -282,7 +290,9 @@ class Sitting:
         accounts: what each player who ever sat down brought and took away, in the order
             they first sat down.
         kitty: the chips taken into the kitty so far (Ambiguity 25).
-        history: the finished games and the table changes, in order.
+        history: the finished games and the table changes, in order: a
+            :class:`~pokerlaws.history.History`, read as a tuple of them (and equal to it),
+            shared with the sitting it grew from, so an entry copies nothing.
     """
 
     agreed: Rules
@@ -296,7 +306,7 @@ class Sitting:
     button: int
     accounts: tuple[Account, ...]
     kitty: int = 0
-    history: tuple[Entry, ...] = ()
+    history: History[Entry] = attrs.field(factory=History, converter=_entries)
 
     def __attrs_post_init__(self) -> None:
         # Shape only, as for every value of pokerlaws: legality is the functions' business.
@@ -622,7 +632,7 @@ def _close(sitting: Sitting, game: GameState) -> Sitting:
         game=game,
         chips=chips,
         kitty=sitting.kitty + sum(takes),
-        history=(*sitting.history, record(game)),
+        history=sitting.history.with_event(record(game)),
     )
     if sitting.terms.broke_players_leave:
         for name, left in zip(sitting.game_seating, chips, strict=True):
@@ -645,12 +655,15 @@ def _close_again(sitting: Sitting, game: GameState, report: Event) -> Sitting:
     terms = sitting.terms
     before = terms.kitty_takes(ended.payouts, ended.dealer)
     after = terms.kitty_takes(game.payouts, game.dealer)
-    last = max(i for i, entry in enumerate(sitting.history) if isinstance(entry, GameRecord))
-    since = sitting.history[last + 1 :]
+    entries = sitting.history
+    # The last game's place: the index finds it, however many late reports followed it.
+    last = entries.last((GameRecord,))
+    assert last is not None, "a report after the end comes after a finished game"
+    since = len(entries) > last + 1
     # A player of the game who joined since had left since (a broke player may have left
     # as the game ended, under the terms, which leaves no entry of its own).
     gone = {name for name in sitting.game_seating if name not in sitting.seating}
-    gone |= {entry.name for entry in since if isinstance(entry, Join)}
+    gone |= {entry.name for entry in entries.events_of(Join, start=last + 1)}
     chips = list(sitting.chips)
     owed: dict[str, int] = {}
     for seat, name in enumerate(sitting.game_seating):
@@ -667,10 +680,10 @@ def _close_again(sitting: Sitting, game: GameState, report: Event) -> Sitting:
     )
     if since:
         # apply refuses every action once the game is over (GameIsOver): this is a report.
-        history = (*sitting.history, LateReport(report=cast(Report, report)))
+        history = entries.with_event(LateReport(report=cast(Report, report)))
     else:
         # Nothing changed at the table since: the report is part of the game's own record.
-        history = (*sitting.history[:last], record(game))
+        history = History(entries[:last]).with_event(record(game))
     return attrs.evolve(
         sitting,
         game=game,

@@ -121,7 +121,7 @@ def record_sitting(sitting: Sitting) -> SittingRecord:
     """Return the :class:`SittingRecord` of the sitting so far (the game in play included)."""
     if not isinstance(sitting, Sitting):
         raise TypeError(f"record_sitting takes a Sitting, not {type(sitting).__name__}")
-    entries: tuple[Entry, ...] = sitting.history
+    entries = tuple(sitting.history)
     if not sitting.between_games:
         entries = (*entries, record(sitting.game))
     first = entries[0]

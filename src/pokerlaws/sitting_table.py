@@ -75,7 +75,7 @@ def join(sitting: Sitting, name: str, chips: int, *, seat: int | None = None) ->
         chips=(*sitting.chips[:place], chips, *sitting.chips[place:]),
         button=button,
         accounts=tuple(accounts),
-        history=(*sitting.history, Join(name=name, chips=chips, seat=place)),
+        history=sitting.history.with_event(Join(name=name, chips=chips, seat=place)),
     )
 
 
@@ -91,7 +91,7 @@ def leave(sitting: Sitting, name: str) -> Sitting:
     _between_games(sitting, f"{name!r} may leave")
     sitting.place_of(name)
     left = _without(sitting, name)
-    return attrs.evolve(left, history=(*left.history, Leave(name=name)))
+    return attrs.evolve(left, history=left.history.with_event(Leave(name=name)))
 
 
 def buy_chips(sitting: Sitting, name: str, chips: int) -> Sitting:
@@ -115,7 +115,7 @@ def buy_chips(sitting: Sitting, name: str, chips: int) -> Sitting:
         sitting,
         chips=tuple(stacks),
         accounts=accounts,
-        history=(*sitting.history, BuyChips(name=name, chips=chips)),
+        history=sitting.history.with_event(BuyChips(name=name, chips=chips)),
     )
 
 

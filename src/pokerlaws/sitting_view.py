@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 
-from pokerlaws.actions import Action
+from pokerlaws.actions import Action, LegalActions
 from pokerlaws.rules import Rules
 from pokerlaws.sitting import Sitting, SittingTerms, Turn, _check
 from pokerlaws.views import PlayerView, view
@@ -30,7 +30,8 @@ class SittingView:
         age: the ante of the current game.
         number_one: No. 1 of the current game.
         to_act: whose turn it is, or None.
-        legal_actions: his legal actions when it is his turn, else empty.
+        legal_actions: his legal actions when it is his turn, else empty (as his game
+            view's: a :class:`~pokerlaws.LegalActions` when a long run of stakes is legal).
         next_dealer: who deals next, between games (Law 18), else None.
         chips: every seated player's chips not staked, ``(name, chips)`` in seat order.
         results: every player's result so far.
@@ -49,7 +50,7 @@ class SittingView:
     age: str
     number_one: str
     to_act: Turn | None
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[Action, ...] | LegalActions
     next_dealer: str | None
     chips: tuple[tuple[str, int], ...]
     results: tuple[tuple[str, int], ...]
@@ -69,17 +70,19 @@ def sitting_view(sitting: Sitting, name: str) -> SittingView:
     _check(sitting, "sitting_view")
     sitting.place_of(name)
     seat = sitting.game_seating.index(name) if name in sitting.game_seating else None
+    game = None if seat is None else view(sitting.game, seat)
     return SittingView(
         name=name,
         seat=seat,
-        game=None if seat is None else view(sitting.game, seat),
+        game=game,
         seating=sitting.seating,
         game_seating=sitting.game_seating,
         dealer=sitting.dealer,
         age=sitting.age,
         number_one=sitting.number_one,
         to_act=sitting.to_act,
-        legal_actions=() if seat is None else sitting.legal_actions(name),
+        # His game view's, listing no long run of stakes (a LegalActions, as there).
+        legal_actions=() if game is None else game.legal_actions,
         next_dealer=sitting.next_dealer,
         chips=tuple(zip(sitting.seating, sitting.chips, strict=True)),
         results=sitting.results,

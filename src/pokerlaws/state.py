@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypedDict
 
 import attrs
 
 from pokerlaws.cards import Card, Rank, pack_set
+from pokerlaws.history import History
 from pokerlaws.reports import EVENT_TYPES, Event
 from pokerlaws.rules import Rules
 
@@ -84,6 +86,16 @@ def seats_without(seats: tuple[int, ...], seat: int) -> tuple[int, ...]:
     return seats[:at] + seats[at + 1 :]
 
 
+def _as_history(events: Iterable[Event]) -> History[Event]:
+    """The history of a state built directly: a tuple of events (or any iterable) becomes a
+    :class:`History`."""
+    if isinstance(events, History):
+        return events
+    if isinstance(events, (str, bytes)) or not isinstance(events, Iterable):
+        raise TypeError(f"GameState.history must be a tuple of events, not {events!r}")
+    return History(events)
+
+
 # A dict class, not slots: a new state is then one copy of the old state's ``__dict__`` (see
 # ``with_changes``), several times cheaper than setting 36 slots one by one. (Folding the
 # fields fixed for a game into a sub-record, to bring the dict under CPython 3.11's 30 keys
@@ -120,7 +132,8 @@ class GameState:
         foul: the seats whose hands were found foul (Laws 13, 45, 47, 48, 63, 64): each
             retired and lost his stake, and none can win.
         history: the actions applied in this game and the irregularities reported, in
-            order.
+            order: a :class:`~pokerlaws.history.History`, read as a tuple of them (and equal
+            to it), which the states of a game share, so recording an event copies nothing.
     """
 
     rules: Rules
@@ -136,7 +149,7 @@ class GameState:
     winners: tuple[int, ...]
     shown: frozenset[int]
     show_order: tuple[int, ...]
-    history: tuple[Event, ...]
+    history: History[Event] = attrs.field(converter=_as_history)
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     dealt: tuple[tuple[Card, ...], ...]
@@ -212,6 +225,8 @@ class GameState:
                 "Law 81: the rules are agreed before play and hold for the whole sitting, so "
                 "a game cannot change them; start a game with new_game under other rules"
             )
+        if "history" in changes:
+            changes["history"] = _as_history(changes["history"])
         new = self.with_changes(changes)
         check_state(new)
         return new
@@ -235,8 +250,11 @@ class GameState:
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         # A state pickled before ``refunds`` was kept had paid none that it could still owe
-        # back, so it loads with none.
-        _set_attribute(self, "__dict__", {"refunds": (), **fields})
+        # back, so it loads with none; one pickled before its history was a History held a
+        # tuple.
+        fields = {"refunds": (), **fields}
+        fields["history"] = _as_history(fields.get("history", ()))  # type: ignore[arg-type]
+        _set_attribute(self, "__dict__", fields)
 
     @classmethod
     def from_fields(cls, fields: Changes) -> GameState:
@@ -388,6 +406,8 @@ def check_state(state: GameState) -> None:
         raise _fail("hands", "with the stock and the discards must be the pack, each card once")
     if frozenset(held) != pack or frozenset(state.deck) != pack or len(state.deck) != len(pack):
         raise _fail("deck", "and the cards held must each be the whole pack once (Law 1)")
+    if not isinstance(state.history, History):
+        raise TypeError("GameState.history must be a History (a tuple becomes one when given)")
     if not all(isinstance(event, EVENT_TYPES) for event in state.history):
         raise TypeError("GameState.history must hold only actions and reports")
     if not isinstance(state.foul, frozenset) or not state.foul <= set(seated):
@@ -428,7 +448,7 @@ class Changes(TypedDict, total=False):
     winners: tuple[int, ...]
     shown: frozenset[int]
     show_order: tuple[int, ...]
-    history: tuple[Event, ...]
+    history: History[Event]
     stock: tuple[Card, ...]
     discards: tuple[Card, ...]
     dealt: tuple[tuple[Card, ...], ...]

@@ -16,9 +16,9 @@ from typing import TypeAlias
 
 import attrs
 
-from pokerlaws.actions import Action, Discard, Redeal, Shuffle
+from pokerlaws.actions import Action, Discard, LegalActions, Redeal, Shuffle
 from pokerlaws.cards import Card, Rank
-from pokerlaws.engine import legal_actions
+from pokerlaws.engine import legal_menu
 from pokerlaws.laws import moments
 from pokerlaws.reports import AskDealerCount, Event
 from pokerlaws.rules import Rules
@@ -82,7 +82,11 @@ class PlayerView:
             (Law 41), in draw order.
         history: every action so far as he saw it: another player's ``Discard`` is a
             :class:`HiddenDiscard`, every ``Shuffle`` has no order.
-        legal_actions: his legal actions when it is his turn, else empty.
+        legal_actions: his legal actions when it is his turn, else empty: the tuple of
+            ``legal_actions(state)``, or, when more than ``LegalActions.FEWEST`` stakes
+            are legal (a table with a large limit), a :class:`LegalActions` holding their
+            amounts as a range, so that no view lists a billion stakes
+            (``tuple(view.legal_actions) == legal_actions(state)`` either way).
         shown: the hands laid face up, in the order shown (Law 59).
         openers: the hand as dealt of a jack-pot's opener who had to prove his openers
             (Law 33: he won the pool, or was found without them), else None.
@@ -110,7 +114,7 @@ class PlayerView:
     exchanged: tuple[int | None, ...]
     owed: tuple[tuple[int, int], ...]
     history: tuple[PublicAction, ...]
-    legal_actions: tuple[Action, ...]
+    legal_actions: tuple[Action, ...] | LegalActions
     shown: tuple[ShownHand, ...]
     openers: ShownHand | None
     winners: tuple[int, ...]
@@ -136,7 +140,7 @@ def _as_seen_by(seat: int, action: Event) -> PublicAction:
 
 def _told(state: GameState, seat: int) -> int | None:
     """The dealer's answer to ``seat``'s Law 49 question: the count of his discard."""
-    if not any(isinstance(e, AskDealerCount) and e.seat == seat for e in state.history):
+    if state.history.last((AskDealerCount,), seat=seat) is None:
         return None
     # enforces: Laws 49, 51
     discard = moments.drew(state, state.dealer)
@@ -174,9 +178,8 @@ def view(state: GameState, seat: int) -> PlayerView:
     if not 0 <= seat < state.num_seats:
         raise ValueError(f"seat {seat} is not at this table of {state.num_seats} seats")
     exchanged: list[int | None] = [None] * state.num_seats
-    for action in state.history:
-        if isinstance(action, Discard):
-            exchanged[action.seat] = len(action.cards)
+    for discard in state.history.events_of(Discard):
+        exchanged[discard.seat] = len(discard.cards)
     return PlayerView(
         seat=seat,
         rules=state.rules,
@@ -195,7 +198,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         exchanged=tuple(exchanged),
         owed=state.owed,
         history=tuple(_as_seen_by(seat, action) for action in state.history),
-        legal_actions=legal_actions(state) if state.to_act == seat else (),
+        legal_actions=legal_menu(state) if state.to_act == seat else (),
         # Law 59: the hands at the show, face up in turn; Law 58 leaves an uncalled winner's
         # hand out of show_order (unless Law 33 makes a jack-pot's opener prove his openers).
         shown=tuple(ShownHand(seat=s, cards=state.hands[s]) for s in state.show_order),

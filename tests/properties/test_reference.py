@@ -162,7 +162,7 @@ def reference_of(start: Start, actions: tuple[pl.Event, ...]) -> Outcome:
 def compare(start: Start, states: list[pl.GameState]) -> Outcome:
     """Check every card served and the end of the game against the reference."""
     end = states[-1]
-    ref = reference_of(start, end.history)
+    ref = reference_of(start, tuple(end.history))
 
     # After a misdeal, the cards of the last deal (Law 8: the same dealer deals again).
     redealt = max(

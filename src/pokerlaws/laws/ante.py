@@ -87,7 +87,7 @@ def _next(state: GameState, pending: tuple[int, ...], changes: Changes) -> GameS
 def apply_straddle(state: GameState, action: Action) -> GameState | RuleViolation:
     """Apply a ``Straddle`` or ``DeclineStraddle`` by the seat to act (Laws 21-22)."""
     seat = action.seat
-    history = (*state.history, action)
+    history = state.history.with_event(action)
     if isinstance(action, DeclineStraddle):
         # enforces: Law 21
         if state.last_straddler is None:

@@ -11,7 +11,7 @@ shown (:mod:`.show`).
 
 from __future__ import annotations
 
-from pokerlaws.actions import Action, Pass, Stake, Stand
+from pokerlaws.actions import Action, LegalActions, Pass, Stake, Stand
 from pokerlaws.laws import show
 from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
@@ -69,7 +69,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
                 "pending": pending,
                 "to_act": pending[0],
                 "may_stand": None,
-                "history": (*state.history, action),
+                "history": state.history.with_event(action),
             }
         )
     if isinstance(action, Pass):
@@ -116,7 +116,7 @@ def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation
         "may_stand": None,
         "pending": pending,
         "to_act": pending[0] if pending else None,
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
     }
     return _after(state.with_changes(stake_chips(state, seat, amount, changes, forced=False)))
 
@@ -142,7 +142,7 @@ def stake_range(state: GameState) -> range:
     return range(least, min(highest + state.rules.limit - have, stack) + 1)
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
+def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
     """Every action the seat to bet may take."""
     seat = state.to_act
     assert seat is not None

@@ -109,7 +109,7 @@ def deposit(state: GameState, report: Deposit) -> GameState | RuleViolation:
             "stacks": tuple(stacks),
             "pool": state.pool + amount,
             "deposits": _deposits_holding(state, seat, already + amount),
-            "history": (*state.history, report),
+            "history": state.history.with_event(report),
         }
     )
 

@@ -24,6 +24,7 @@ from operator import itemgetter
 from pokerlaws.actions import (
     Action,
     Discard,
+    LegalActions,
     Pass,
     Shuffle,
     Stake,
@@ -145,7 +146,7 @@ def _make_good(state: GameState, action: Stake, short: int) -> GameState | RuleV
             f"up to {state.highest_stake}), not {amount}",
         )
     # He stays to act: making good comes before his discard (Law 36).
-    changes: Changes = {"last_staker": seat, "history": (*state.history, action)}
+    changes: Changes = {"last_staker": seat, "history": state.history.with_event(action)}
     return state.with_changes(stake_chips(state, seat, amount, changes, forced=False))
 
 
@@ -160,7 +161,7 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
     kept = tuple(filterfalse(thrown_set.__contains__, hands[seat]))
     changes: Changes = {
         "discards": (*state.discards, *thrown),
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
     }
     if wanted <= len(stock) and not owed:
         # enforces: Law 39
@@ -257,7 +258,7 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:
         "stock": tuple(pile),
         "discards": (),
         "owed": (),
-        "history": (*state.history, Shuffle(seat=action.seat, order=order)),
+        "history": state.history.with_event(Shuffle(seat=action.seat, order=order)),
     }
     return betting.begin(state, changes)
 
@@ -266,15 +267,12 @@ def exposed_in_serving(state: GameState, seat: int) -> frozenset[Card]:
     """The cards exposed in serving ``seat``'s draw (Law 40): none of them is his again
     while any other card can be given him (Ambiguity 18)."""
     history = state.history
-    for index in range(len(history) - 1, -1, -1):
-        event = history[index]
-        if isinstance(event, Discard) and event.seat == seat:
-            return frozenset(
-                e.card
-                for e in history[index + 1 :]
-                if isinstance(e, ExposedCard) and e.seat == seat
-            )
-    return frozenset()
+    discard = history.last((Discard,), seat=seat)
+    if discard is None:
+        return frozenset()
+    return frozenset(
+        exposed.card for exposed in history.events_of(ExposedCard, seat=seat, start=discard + 1)
+    )
 
 
 def refuse_shuffle(state: GameState, action: Shuffle) -> RuleViolation:
@@ -307,7 +305,7 @@ def _after(state: GameState) -> GameState:
     return state
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
+def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
     """Every action the seat to draw may take: make good or pass; then discard or pass."""
     seat = state.to_act
     assert seat is not None

@@ -33,10 +33,10 @@ _PASS_HANDLERS: dict[Phase, Callable[[GameState, Action], object]] = {
 def refund_payer(state: GameState, start: int) -> int:
     """Who pays a Law 14 refund: the first player reported distracting the dealer in this
     deal (Law 16), else the dealer."""
-    for event in state.history[start:]:
-        if isinstance(event, Distraction):
-            # remedies: Law 16
-            return event.seat
+    first = state.history.first((Distraction,), start=start)
+    if first is not None:
+        # remedies: Law 16
+        return state.history[first].seat
     return state.dealer
 
 
@@ -47,12 +47,11 @@ def refund(state: GameState, seat: int) -> int:
     straddle. A straddler in a jack-pot paid an ante too; the law names one payment, and
     he is refunded his straddle, the larger.
     """
-    level = state.rules.ante
-    for event in state.history:
-        if isinstance(event, Straddle):
-            level += state.rules.ante
-            if event.seat == seat:
-                return level
+    history = state.history
+    straddled = history.first((Straddle,), seat=seat)
+    if straddled is not None:
+        # The straddles before his and his own, each an ante more than the last.
+        return state.rules.ante * (1 + history.tally((Straddle,), stop=straddled + 1))
     return state.forced[seat]
 
 
@@ -66,7 +65,7 @@ def retire(state: GameState, report: Report, *, refunded_by: int | None = None) 
         state, paid = _refunded(state, seat, refunded_by)
         if paid and _broke(state, refunded_by):
             payer = refunded_by
-    history = (*state.history, report)
+    history = state.history.with_event(report)
     if state.pending and state.pending[0] == seat:
         # At his turn, retiring is passing: the phase moves on exactly as after a pass.
         handler = _PASS_HANDLERS[state.phase]
@@ -132,7 +131,7 @@ def _payer_broke(state: GameState, payer: int) -> GameState:
     betting, and is shown for what he staked (Law 60), demanding the show now.
     """
     start = moments.deal_start(state)
-    if not any(isinstance(e, Stake) and e.seat == payer for e in state.history[start:]):
+    if state.history.first((Stake,), seat=payer, start=start) is None:
         if state.pending and state.pending[0] == payer:
             after = _PASS_HANDLERS[state.phase](state, Pass(seat=payer))
             assert isinstance(after, GameState), "the player to act may always pass"
@@ -213,7 +212,7 @@ def settle_without(
         settled, _ = _refunded(settled, seat, refunded_by)
     return settled.with_changes(
         {
-            "history": (*state.history, report),
+            "history": state.history.with_event(report),
             "foul": state.foul | {seat},
         }
     )

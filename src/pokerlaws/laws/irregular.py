@@ -9,16 +9,14 @@ untouched, a draw just served) are read by :mod:`.moments`.
 from __future__ import annotations
 
 from pokerlaws import disputes
-from pokerlaws.actions import Shuffle, Stake
+from pokerlaws.actions import ACTION_TYPES, Shuffle, Stake
 from pokerlaws.cards import Card
 from pokerlaws.laws import deposits, draw, foul, misdeal, moments
 from pokerlaws.reports import (
-    REPORT_TYPES,
     AskDealerCount,
     Deposit,
     Dispute,
     Distraction,
-    Event,
     ExposedCard,
     FacedCard,
     Lift,
@@ -43,6 +41,7 @@ from pokerlaws.violations import (
 __all__ = ["apply_report", "reportable"]
 
 _PLAY = (Phase.SAY, Phase.DRAW, Phase.BETTING)
+_ACTION_KINDS = tuple(ACTION_TYPES)
 
 
 def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
@@ -109,7 +108,7 @@ def _not_now(state: GameState) -> str:
 
 
 def _record(state: GameState, report: Report) -> GameState:
-    return state.with_changes({"history": (*state.history, report)})
+    return state.with_changes({"history": state.history.with_event(report)})
 
 
 # --- The deal: Laws 8-16 --------------------------------------------------------------
@@ -162,7 +161,8 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
             return refuse(
                 CardNotThere, 11, report, f"was not dealt {card}, so it cannot be his exposed card"
             )
-        if any(isinstance(e, ExposedCard) and e.card == card for e in _this_deal(state)):
+        exposed = state.history.events_of(ExposedCard, start=moments.deal_start(state))
+        if any(event.card == card for event in exposed):
             return refuse(CardNotThere, 11, report, f"had {card} exposed already in this deal")
         return _record(state, report)
     served = _just_served(state, seat)
@@ -184,10 +184,6 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
     return _replace_exposed(state, report)
 
 
-def _this_deal(state: GameState) -> tuple[Event, ...]:
-    return state.history[moments.deal_start(state) :]
-
-
 def _just_served(state: GameState, seat: int) -> tuple[Card, ...] | None:
     """The cards the dealer is serving ``seat`` now: served by the last action, not lifted."""
     if state.phase not in (Phase.DRAW, Phase.BETTING) or moments.is_owed(state, seat):
@@ -201,11 +197,8 @@ def _just_served(state: GameState, seat: int) -> tuple[Card, ...] | None:
 
 
 def _last_action(state: GameState) -> int:
-    history = state.history
-    for index in range(len(history) - 1, -1, -1):
-        if not isinstance(history[index], REPORT_TYPES):
-            return index
-    return -1
+    last = state.history.last(_ACTION_KINDS)
+    return -1 if last is None else last
 
 
 def _replace_exposed(state: GameState, report: ExposedCard) -> GameState:
@@ -225,9 +218,9 @@ def _replace_exposed(state: GameState, report: ExposedCard) -> GameState:
     stock = state.stock
     # remedies: Law 40
     replacement = next((c for c in stock if c not in own and c not in exposed), None)
-    history = (*state.history, report)
+    history = state.history.with_event(report)
     if replacement is None:
-        if not any(isinstance(event, Shuffle) for event in _this_deal(state)):
+        if state.history.last((Shuffle,), start=moments.deal_start(state)) is None:
             return _owed_for_exposed(state, report)
         # Law 41 takes precedence: too few other cards are left.
         mine = [c for c in stock if c in own] or list(stock)
@@ -251,7 +244,7 @@ def _owed_for_exposed(state: GameState, report: ExposedCard) -> GameState:
         "hands": tuple(hands),
         "discards": (*state.discards, card),
         "owed": (*state.owed, (seat, 1)),
-        "history": (*state.history, report),
+        "history": state.history.with_event(report),
     }
     if state.phase is Phase.BETTING:
         # He drew last, and the betting had begun with no bet made: it waits for the
@@ -357,10 +350,7 @@ def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | Rul
                 "has not been served his draw yet: the stock ran short, and the dealer still "
                 "owes him cards from the shuffled discards (Law 41)",
             )
-        if any(
-            isinstance(event, WrongNumberAsked) and event.seat == seat
-            for event in state.history[discard[0] + 1 :]
-        ):
+        if state.history.first((WrongNumberAsked,), seat=seat, start=discard[0] + 1) is not None:
             # Ambiguity 18: the two reports contradict each other, and the first stands.
             return refuse(
                 NotAtThisMoment,
@@ -404,10 +394,8 @@ def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleVio
             f"cannot ask how many the dealer drew: the dealer has {done} (Ambiguity 20)",
         )
     if moments.acted_since_drawing(state, seat):
-        bet = any(
-            isinstance(e, Stake) and e.seat == seat
-            for e in state.history[moments.arrival(state, seat) :]
-        )
+        since = moments.arrival(state, seat)
+        bet = state.history.first((Stake,), seat=seat, start=since) is not None
         return refuse(
             DealerQueryRefused,
             50,

@@ -65,7 +65,7 @@ def misdeal(state: GameState, report: Report) -> GameState:
             "owed": (),
             "foul": frozenset(),
             "refunds": (),
-            "history": (*state.history, report),
+            "history": state.history.with_event(report),
         }
     )
 
@@ -77,7 +77,7 @@ def default_deck(state: GameState) -> tuple[Card, ...]:
     number of this redeal, which no single player knows (each has seen only his own cards);
     it is never taken from the cards alone.
     """
-    redeals = sum(isinstance(event, Redeal) for event in state.history)
+    redeals = state.history.tally((Redeal,))
     return keyed_order(" ".join(map(str, state.deck)) + f" redeal {redeals + 1}", state.deck)
 
 
@@ -103,7 +103,7 @@ def apply_redeal(state: GameState, action: Action) -> GameState | RuleViolation:
         {
             "discards": (),
             "thrown": ((),) * n,
-            "history": (*state.history, Redeal(seat=action.seat, deck=deck)),
+            "history": state.history.with_event(Redeal(seat=action.seat, deck=deck)),
         },
     )
 

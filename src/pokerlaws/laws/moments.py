@@ -16,6 +16,8 @@ and nothing is kept for them on the hot path of play:
 
 from __future__ import annotations
 
+from heapq import merge
+
 from pokerlaws.actions import ACTION_TYPES, DeclineStraddle, Discard, Redeal, Shuffle, Straddle
 from pokerlaws.cards import Card
 from pokerlaws.laws.deal import HAND_SIZE
@@ -33,35 +35,37 @@ __all__ = [
     "served",
 ]
 
-_ACTIONS = frozenset(ACTION_TYPES)
+_ACTION_KINDS = tuple(ACTION_TYPES)
 _BEFORE_THE_DEAL = (Straddle, DeclineStraddle, Redeal)
+_LIFTING = (*ACTION_TYPES, Lift)
+# Each question below asks the history's index (History.last and its kin) rather than
+# reading the events in between: a record may hold thousands of reports between two actions,
+# and each report asks one or two of these questions.
 
 
 def deal_start(state: GameState) -> int:
     """The index in the history of the first event after the latest deal: the deal comes
     inside the last straddling action, or a redeal, or at once when the game begins."""
-    start = 0
-    for index, event in enumerate(state.history):
-        if isinstance(event, _BEFORE_THE_DEAL):
-            start = index + 1
-    return start
+    last = state.history.last(_BEFORE_THE_DEAL)
+    return 0 if last is None else last + 1
 
 
 def in_deal(state: GameState) -> bool:
     """Whether the deal is still in progress: dealt, and nobody has acted since."""
     if state.phase is not Phase.SAY:
         return False
-    return not any(type(event) in _ACTIONS for event in state.history[deal_start(state) :])
+    return state.history.first(_ACTION_KINDS, start=deal_start(state)) is None
 
 
 def drew(state: GameState, seat: int) -> tuple[int, Discard] | None:
     """The index and record of ``seat``'s discard in the current deal, or None."""
     history = state.history
-    for index in range(len(history) - 1, deal_start(state) - 1, -1):
-        event = history[index]
-        if isinstance(event, Discard) and event.seat == seat:
-            return index, event
-    return None
+    index = history.last((Discard,), seat=seat, start=deal_start(state))
+    if index is None:
+        return None
+    discard = history[index]
+    assert isinstance(discard, Discard)
+    return index, discard
 
 
 def _owed_at_shuffle(state: GameState) -> tuple[frozenset[int], int | None]:
@@ -70,8 +74,14 @@ def _owed_at_shuffle(state: GameState) -> tuple[frozenset[int], int | None]:
     start = deal_start(state)
     left = len(state.deck) - HAND_SIZE * len(state.seated)
     owed: set[int] = set()
-    shuffle = None
-    for index in range(start, len(history)):
+    shuffle = history.last((Shuffle,), start=start)
+    first_shuffle = history.first((Shuffle,), start=start)
+    # Only the discards (one a player) and the cards exposed before the shuffle (each a
+    # different card, Law 40) count here: whatever else the history holds is passed over.
+    for index in merge(
+        history.positions((Discard,), start=start),
+        history.positions((ExposedCard,), start=start, stop=first_shuffle),
+    ):
         event = history[index]
         if isinstance(event, Discard):
             wanted = len(event.cards)
@@ -81,9 +91,7 @@ def _owed_at_shuffle(state: GameState) -> tuple[frozenset[int], int | None]:
                 if wanted > left:
                     owed.add(event.seat)
                 left = 0
-        elif isinstance(event, Shuffle):
-            shuffle = index
-        elif isinstance(event, ExposedCard) and shuffle is None and not left:
+        elif not left:
             # Law 40 on the stock's last card: he is owed one (Ambiguity 18). At the deal
             # the stock is never empty, so this is an exposure in serving the draw.
             owed.add(event.seat)
@@ -104,10 +112,7 @@ def arrival(state: GameState, seat: int) -> int:
 
 def lifted(state: GameState, seat: int) -> bool:
     """Whether ``seat`` has lifted his present cards (Ambiguity 20)."""
-    for event in state.history[arrival(state, seat) :]:
-        if event.seat == seat and (type(event) in _ACTIONS or isinstance(event, Lift)):
-            return True
-    return False
+    return state.history.first(_LIFTING, seat=seat, start=arrival(state, seat)) is not None
 
 
 def acted_since_drawing(state: GameState, seat: int) -> bool:
@@ -118,10 +123,7 @@ def acted_since_drawing(state: GameState, seat: int) -> bool:
     start = discard[0] + 1
     if discard[1].cards:
         start = arrival(state, seat)
-    for event in state.history[start:]:
-        if event.seat == seat and (type(event) in _ACTIONS or isinstance(event, Lift)):
-            return True
-    return False
+    return state.history.first(_LIFTING, seat=seat, start=start) is not None
 
 
 def served(state: GameState, seat: int) -> tuple[Card, ...]:

@@ -12,7 +12,7 @@ and Law 33 tries his openers at the end (:mod:`pokerlaws.laws.show`).
 
 from __future__ import annotations
 
-from pokerlaws.actions import Action, Pass, Stake
+from pokerlaws.actions import Action, LegalActions, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
 from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
 from pokerlaws.state import Changes, GameState, Phase, seats_from
@@ -113,7 +113,7 @@ def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
             f"Law {law})",
         )
     changes: Changes = {
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
         "last_staker": seat,
         "opener": seat if opening else state.opener,
     }
@@ -163,7 +163,7 @@ def stake_range(state: GameState) -> range:
     return range(max(least, 1), min(most, stack) + 1)
 
 
-def legal(state: GameState) -> tuple[Action, ...]:
+def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
     """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
     seat = state.to_act
     assert seat is not None

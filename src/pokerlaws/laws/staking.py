@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 
-from pokerlaws.actions import Action, Pass, Stake, Stand
+from pokerlaws.actions import Action, LegalActions, Pass, Stake, Stand
 from pokerlaws.state import Changes, GameState, Short, seats_without
 from pokerlaws.violations import AmountNotPositive, NotEnoughChips, RuleViolation, refuse
 
@@ -40,7 +40,7 @@ def passing(state: GameState, action: Pass) -> Changes:
         "players": seats_without(state.players, action.seat),
         "pending": pending,
         "to_act": pending[0] if pending else None,
-        "history": (*state.history, action),
+        "history": state.history.with_event(action),
     }
 
 
@@ -131,9 +131,16 @@ def _build_menu(seat: int, least: int, most: int, may_stand: bool = False) -> tu
 _cached_menu = functools.lru_cache(maxsize=2048)(_build_menu)
 
 
-def stake_choices(seat: int, amounts: range, may_stand: bool = False) -> tuple[Action, ...]:
+def stake_choices(
+    seat: int, amounts: range, may_stand: bool = False
+) -> tuple[Action, ...] | LegalActions:
     """Return ``Pass``, then ``Stand`` if ``may_stand``, then a ``Stake`` of each of
-    ``amounts`` (a step-1 range, perhaps empty), all by ``seat``."""
+    ``amounts`` (a step-1 range, perhaps empty), all by ``seat``: a tuple, or, for more
+    than ``LegalActions.FEWEST`` amounts, a :class:`LegalActions` that lists none of them
+    (``legal_actions`` makes it a tuple; a view keeps it so)."""
     least, stop = amounts.start, amounts.stop
-    menu = _cached_menu if stop - least <= _MENU_CACHED else _build_menu
-    return menu(seat, least, stop - 1, may_stand)
+    if stop - least <= _MENU_CACHED:
+        return _cached_menu(seat, least, stop - 1, may_stand)
+    if stop - least <= LegalActions.FEWEST:
+        return _build_menu(seat, least, stop - 1, may_stand)
+    return LegalActions(others=_build_menu(seat, 0, -1, may_stand), seat=seat, amounts=amounts)
