@@ -68,6 +68,7 @@ from typing import TypeAlias, cast
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.actions import Action
 from pokerlaws.cards import Card, Rank, standard_deck
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, legal_actions, new_game, next_game
@@ -106,12 +107,8 @@ def _count(what: str, value: object, *, least: int = 0) -> int:
 
 
 def _name(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"a player's name must be a str, not {type(value).__name__}")
-    if not value or value != value.strip() or not value.isprintable():
-        raise ValueError(
-            f"a player's name must be printable text, not empty nor padded with spaces: {value!r}"
-        )
+    _shapes.player_name("a player's name", value)
+    assert isinstance(value, str)
     return value
 
 
