@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -28,6 +28,7 @@ __all__ = [
     "cards",
     "count",
     "distinct_cards",
+    "evolved",
     "field",
     "instance_of",
     "integer",
@@ -37,6 +38,7 @@ __all__ = [
     "pair",
     "player_name",
     "text",
+    "trusted",
     "tuple_of",
 ]
 
@@ -131,8 +133,15 @@ def tuple_of(item: Check) -> Check:
     def check(place: str, value: object) -> None:
         if not isinstance(value, tuple):
             raise TypeError(f"{place} must be a tuple, not {_kind(value)}")
-        for index, each in enumerate(value):
-            item(f"{place}[{index}]", each)
+        try:
+            for each in value:
+                item("", each)
+        except (TypeError, ValueError):
+            # Named only once one is wrong: a place for every item would cost more than the
+            # checks themselves.
+            for index, each in enumerate(value):
+                item(f"{place}[{index}]", each)
+            raise
 
     return check
 
@@ -168,3 +177,44 @@ def field(check: Check) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
         check(f"{type(instance).__name__}.{attribute.name.lstrip('_')}", value)
 
     return validate
+
+
+T = TypeVar("T")
+_new_object = object.__new__
+_set_attribute = object.__setattr__
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _names(cls: type) -> tuple[str, ...]:
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(field.name for field in attrs.fields(cast(Any, cls)))
+    return names
+
+
+def trusted(cls: type[T], **fields: object) -> T:
+    """A ``cls`` of ``fields`` (every one of its fields) built without their checks.
+
+    Only for fields already checked, copied from values that were checked when built (a
+    state's, by ``check_state``; a sitting's): a view or a record is made of them at every
+    call, and its checks would cost as much again as making it, or the length of a history.
+    """
+    names = _names(cls)
+    assert len(fields) == len(names), sorted(fields.keys() ^ set(names))
+    value: T = _new_object(cls)
+    for name in names:
+        _set_attribute(value, name, fields[name])
+    return value
+
+
+def evolved(value: T, **changes: object) -> T:
+    """``attrs.evolve(value, **changes)`` without the checks, for the same use as
+    :func:`trusted`: a transition whose new fields are made from checked ones."""
+    names = _names(type(value))
+    assert changes.keys() <= set(names), sorted(changes.keys() - set(names))
+    new: T = _new_object(type(value))
+    for name in names:
+        _set_attribute(new, name, changes[name] if name in changes else getattr(value, name))
+    return new

@@ -209,11 +209,16 @@ def _members(value: Json, path: str, names: tuple[str, ...]) -> Mapping[str, Jso
     return value
 
 
-def _build(cls: Callable[..., Any], fields: dict[str, Any], path: str) -> Any:
+def _build(cls: type, fields: dict[str, Any], path: str) -> Any:
     try:
         return cls(**fields)
-    except (TypeError, ValueError) as error:  # e.g. InvalidRules, a value check of attrs
-        _fail(path, str(error))
+    except (TypeError, ValueError) as error:  # e.g. InvalidRules, a value's shape check
+        message = str(error)
+        # A shape check names its place, "GameRecord.stacks[2] ...": the member is named too.
+        field = message.removeprefix(f"{cls.__name__}.").partition(" ")[0].partition("[")[0]
+        if message.startswith(f"{cls.__name__}.") and field in fields:
+            _fail(f"{path}.{field}", message)
+        _fail(path, message)
 
 
 def _object(cls: type, fields: dict[str, _Codec], *, tag: str | None = None) -> _Codec:

@@ -20,6 +20,7 @@ from typing import Any, cast
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.cards import Card, NotationError, format_cards, parse_card
 from pokerlaws.notation import (
     _BLANKS,
@@ -35,6 +36,7 @@ from pokerlaws.notation import (
 from pokerlaws.records import GameRecord, record
 from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.sitting import (
+    ENTRY_TYPES,
     BuyChips,
     Entry,
     Join,
@@ -81,12 +83,26 @@ class SittingRecord:
             the table changes between them and the reports on the last game made after
             the table changed (Law 64, Ambiguity 27), in order. The last game may be
             unfinished.
+
+    Raises:
+        TypeError: a field of the wrong type (tuples only: a record is hashable).
+        ValueError: a name that is no player's name (printable text, not empty nor padded),
+            negative chips. Whether the sitting can be played (distinct players, a cut the
+            laws allow) is for :func:`replay_sitting` to say.
     """
 
-    terms: SittingTerms
-    players: tuple[tuple[str, int], ...]
-    cut: tuple[Card, ...]
-    entries: tuple[Entry, ...]
+    terms: SittingTerms = attrs.field(
+        validator=_shapes.field(_shapes.instance_of(SittingTerms, "a SittingTerms"))
+    )
+    players: tuple[tuple[str, int], ...] = attrs.field(
+        validator=_shapes.field(_shapes.tuple_of(_shapes.pair(_shapes.player_name, _shapes.count)))
+    )
+    cut: tuple[Card, ...] = attrs.field(validator=_shapes.field(_shapes.cards))
+    entries: tuple[Entry, ...] = attrs.field(
+        validator=_shapes.field(
+            _shapes.tuple_of(_shapes.instance_of(ENTRY_TYPES, "a game record or a table change"))
+        )
+    )
 
 
 class IllegalSittingRecord(ValueError):
