@@ -282,6 +282,119 @@ def test_an_illegal_action_is_well_formed() -> None:
     assert raised.value.violation.action == pl.Stake(seat=0, amount=99)
 
 
+# --- Exactly as strict as docs/notation.md ---------------------------------------------------
+
+# Python's str.split(), strip() and isspace() take all of these for spaces; the notation
+# separates words by spaces and tabs only, and ends lines at "\n" only.
+NOT_SEPARATORS = ["\u00a0", "\u2028", "\u2029", "\x1c", "\x1f", "\x85", "\x0b", "\x0c", "\u3000"]
+
+
+def test_spaces_and_tabs_separate_words_and_a_carriage_return_ends_a_line() -> None:
+    """Several spaces or tabs read as one, around a line too, and one \\r before \\n is
+    ignored: what the notation allows reads as the canonical text."""
+    loose = (
+        SHORT.replace(" ", " \t ")
+        .replace("\n", " \r\n")
+        .replace("pokerlaws-record \t 1 \r", "\t pokerlaws-record 1\r")
+    )
+    assert pl.parse_record(loose) == pl.parse_record(SHORT)
+    assert pl.parse_record("\ufeff" + SHORT) == pl.parse_record(SHORT)
+
+
+@pytest.mark.parametrize("separator", NOT_SEPARATORS, ids=ascii)
+@pytest.mark.parametrize(
+    "line", ["pokerlaws-record 1", "rule ante 2", "dealer 0", "tag date 1891-06-01", "0 pass"]
+)
+def test_no_other_white_space_separates_words(separator: str, line: str) -> None:
+    """A no-break space, a line or paragraph separator, a vertical tab, a form feed, an
+    information separator or NEL is no separator: the line is malformed."""
+    spoilt = line.replace(" ", separator, 1)
+    with pytest.raises(pl.NotationError) as raised:
+        pl.parse_record(_replace(line, spoilt))
+    assert raised.value.line == _line_of(line)
+
+
+@pytest.mark.parametrize("separator", NOT_SEPARATORS, ids=ascii)
+@pytest.mark.parametrize("where", ["before", "after"])
+def test_no_other_white_space_pads_a_line(separator: str, where: str) -> None:
+    """Only spaces and tabs may pad a line: another white space is part of its first or last
+    word (and so no comment or blank line either)."""
+    for line in ("0 pass", "end", "dealer 0"):
+        spoilt = separator + line if where == "before" else line + separator
+        with pytest.raises(pl.NotationError):
+            pl.parse_record(_replace(line, spoilt))
+    with pytest.raises(pl.NotationError):
+        pl.parse_record(_replace("\n0 pass", f"\n{separator}# a remark\n0 pass"))
+    with pytest.raises(pl.NotationError):
+        pl.parse_record(_replace("\n0 pass", f"\n{separator}\n0 pass"))
+
+
+def test_only_one_carriage_return_ends_a_line() -> None:
+    with pytest.raises(pl.NotationError, match="unknown action 'pass\\\\r'"):
+        pl.parse_record(_replace("0 pass\n", "0 pass\r\r\n"))
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("\n0 pass", "\n-0 pass", "the seat must be a whole number written in digits, not '-0'"),
+        ("2 stake 4", "2 stake -0", "the stake must be a whole number written in digits"),
+        ("0 pass", "0 deposit -0", "the deposit must be a whole number written in digits"),
+        ("0 pass", "0 dispute 0 -1", "a party must be a whole number written in digits"),
+        ("0 pass", "0 dispute -0 1", "a party must be a whole number written in digits"),
+        ("2 stake 4", "2 stake \u0664", "the stake must be a whole number written in digits"),
+    ],
+)
+def test_only_a_stake_or_a_deposit_may_be_negative_and_never_minus_zero(
+    old: str, new: str, message: str
+) -> None:
+    """Numbers are plain ASCII digits; a stake or a deposit (a stake made out of turn) may
+    be negative, and -0 is no way to write 0."""
+    with pytest.raises(pl.NotationError, match=message) as raised:
+        pl.parse_record(_replace(old, new))
+    assert raised.value.line == _line_of(new.strip("\n"), _replace(old, new))
+
+
+def test_a_negative_stake_or_deposit_is_well_formed_and_replay_refuses_it() -> None:
+    for line, action in (
+        ("2 stake -3", pl.Stake(seat=2, amount=-3)),
+        ("2 deposit -3", pl.Deposit(seat=2, amount=-3)),
+    ):
+        game = pl.parse_record(_replace("2 stake 4", line))
+        assert game.actions[0] == action
+        with pytest.raises(pl.IllegalRecord):
+            pl.replay(game)
+        assert pl.parse_record(pl.format_record(game)) == game
+
+
+@pytest.mark.parametrize(
+    "tag",
+    [
+        'tag date "\\ud800"',
+        'tag "\\udfff" 1891',
+        'tag date "\\ude00\\ud83d"',
+        "tag date \ud800",
+        'tag date "\ud800"',
+        "tag \udc80 1891",
+    ],
+    ids=ascii,
+)
+def test_a_lone_surrogate_is_refused_where_text_enters(tag: str) -> None:
+    """A record is UTF-8 text, which holds no half of a character: a lone surrogate, raw or
+    escaped, is malformed at its line (format_record itself once wrote one)."""
+    text = _replace("tag date 1891-06-01", tag)
+    with pytest.raises(pl.NotationError, match="lone surrogate") as raised:
+        pl.parse_record(text)
+    assert raised.value.line == _line_of("tag ", text)
+    assert pl.record_problems(text)[0].line == raised.value.line
+
+
+def test_an_escaped_pair_of_surrogates_is_one_character() -> None:
+    game = pl.parse_record(_replace("tag date 1891-06-01", 'tag note "\\ud83c\\udccf"'))
+    assert game.tags == (("note", "\U0001f0cf"),)
+    pl.to_json(game).encode("utf-8")
+
+
 # --- NotationError ----------------------------------------------------------------------------
 
 

@@ -23,7 +23,11 @@ dependency stays ``attrs`` alone.
 
 Malformed input raises :class:`NotationError` and nothing else: an unknown format or type
 names it; a wrong shape (a missing, extra or ill-typed field, a bad card) names the JSON path
-(``$.actions[3].amount``) and what is wrong.
+(``$.actions[3].amount``) and what is wrong. ``from_json`` reads exactly the documents the
+schema accepts, but for what a schema cannot say, listed in ``docs/notation.md`` ("JSON"):
+an integer is written in digits alone (``2``, not ``2.0`` or ``2e0``), no member is repeated,
+text holds no lone surrogate, a player's name is printable, Law 19, the pack, and what a
+replay must give.
 """
 
 from __future__ import annotations
@@ -32,10 +36,12 @@ import json
 from collections.abc import Callable, Mapping
 from functools import cache
 from importlib import resources
+from itertools import accumulate, repeat
 from typing import Any, NoReturn
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws import actions as _actions
 from pokerlaws import reports as _reports
 from pokerlaws import sitting as _sitting
@@ -97,7 +103,11 @@ def _same(value: Any) -> Json:
 
 def _integer(minimum: int | None = None, maximum: int | None = None) -> _Codec:
     def decode(value: Json, path: str) -> int:
-        # JSON's true is no number, and 2.0 is no count of chips.
+        # JSON's true is no number, and 2.0 is no count of chips: an integer is written in
+        # digits alone, as typed readers (Go's encoding/json, Rust's serde_json) read one.
+        # A schema cannot say so (JSON Schema's integer is any number with no fraction).
+        if type(value) is float:
+            _fail(path, f"expected an integer written in digits alone, not the number {value!r}")
         if type(value) is not int:
             _wrong(path, "an integer", value)
         if minimum is not None and value < minimum:
@@ -116,6 +126,16 @@ def _scalar(kind: type, name: str) -> _Codec:
         return value
 
     return _Codec(_same, decode)
+
+
+def _decode_text(value: Json, path: str) -> str:
+    if type(value) is not str:
+        _wrong(path, "a string", value)
+    found = _shapes.lone_surrogate(value)
+    if found is not None:
+        # JSON lets "\\ud800" stand alone; no UTF-8 text can hold it (RFC 8259, section 8.2).
+        _fail(path, f"holds {found!r}, a lone surrogate: text is Unicode characters, not halves")
+    return value
 
 
 def _decode_card(value: Json, path: str) -> Card:
@@ -148,7 +168,7 @@ def _decode_phase(value: Json, path: str) -> Phase:
 INT = _integer()
 COUNT = _integer(minimum=0)
 BOOL = _scalar(bool, "a boolean")
-STR = _scalar(str, "a string")
+STR = _Codec(_same, _decode_text)
 CARD = _Codec(str, _decode_card)
 RANK = _Codec(lambda rank: rank.letter, _decode_rank)
 PHASE = _Codec(lambda phase: phase.value, _decode_phase)
@@ -209,11 +229,16 @@ def _members(value: Json, path: str, names: tuple[str, ...]) -> Mapping[str, Jso
     return value
 
 
-def _build(cls: Callable[..., Any], fields: dict[str, Any], path: str) -> Any:
+def _build(cls: type, fields: dict[str, Any], path: str) -> Any:
     try:
         return cls(**fields)
-    except (TypeError, ValueError) as error:  # e.g. InvalidRules, a value check of attrs
-        _fail(path, str(error))
+    except (TypeError, ValueError) as error:  # e.g. InvalidRules, a value's shape check
+        message = str(error)
+        # A shape check names its place, "GameRecord.stacks[2] ...": the member is named too.
+        field = message.removeprefix(f"{cls.__name__}.").partition(" ")[0].partition("[")[0]
+        if message.startswith(f"{cls.__name__}.") and field in fields:
+            _fail(f"{path}.{field}", message)
+        _fail(path, message)
 
 
 def _object(cls: type, fields: dict[str, _Codec], *, tag: str | None = None) -> _Codec:
@@ -635,6 +660,31 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     return json.dumps(document, indent=indent, ensure_ascii=False)
 
 
+MAX_DEPTH = 32
+"""How deep ``from_json`` reads arrays and objects nested: far deeper than any document
+``to_json`` writes or the schema accepts (a sitting's, the deepest, nests 7), and shallow
+enough that no document makes the reader recurse without bound."""
+
+_NOT_BRACKETS = {code: None for code in range(128) if chr(code) not in "[]{}"}
+_DEPTH_STEPS = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects in JSON ``text``, its strings left out.
+
+    Without its escaped backslashes and quotes, the text between a string's quotes is every
+    other piece of ``text.split('"')``: the string operations run in C, and the pieces
+    outside strings are short. Where the quotes of a malformed text do not pair, the parser
+    stops at the first of them, never deeper than the brackets counted before it.
+    """
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return 0  # cannot be deeper: most small documents
+    unescaped = text.replace("\\\\", "").replace('\\"', "")
+    # Outside strings a JSON text is ASCII: whatever else is left is malformed, and steps 0.
+    brackets = "".join(unescaped.split('"')[::2]).translate(_NOT_BRACKETS)
+    return max(accumulate(map(_DEPTH_STEPS.get, brackets, repeat(0))), default=0)
+
+
 def _no_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
     """The object of ``pairs`` (``json.loads``' ``object_pairs_hook``), refusing a member
     given twice; one pass over the members, however many (a document from a stranger may
@@ -661,6 +711,14 @@ def from_json(text: str | bytes) -> Any:
     if not isinstance(text, str | bytes | bytearray):
         raise TypeError(f"from_json takes a str, not {type(text).__name__}")
     try:
+        if not isinstance(text, str):  # as json.loads reads bytes: UTF-8, -16 or -32
+            text = bytes(text).decode(json.detect_encoding(text), "surrogatepass")
+        depth = _depth(text)
+        if depth > MAX_DEPTH:
+            raise NotationError(
+                f"not a pokerlaws document: it nests arrays and objects {depth} deep, and "
+                f"from_json reads {MAX_DEPTH} at most"
+            )
         document = json.loads(text, object_pairs_hook=_no_repeats)
     except (ValueError, RecursionError) as error:  # JSONDecodeError, bad UTF-8, deep nesting
         if isinstance(error, NotationError):

@@ -67,8 +67,14 @@ VERSION = 1
 _YES_NO = {True: "yes", False: "no"}
 _BOOLS = {"yes": True, "no": False}
 _NUMBER = re.compile(r"0|[1-9][0-9]*", re.ASCII)
-_SIGNED = re.compile(r"-?(?:0|[1-9][0-9]*)", re.ASCII)
+# A stake or a deposit may be negative (replay refuses it, Law 56); -0 is no way to write 0.
+_SIGNED = re.compile(r"0|-?[1-9][0-9]*", re.ASCII)
 _LOOKS_NUMERIC = re.compile(r"[-+]?[0-9]", re.ASCII)
+# Words are separated by spaces and tabs, and nothing else: str.split() and str.strip()
+# would take a no-break space, a vertical tab, NEL or U+2028 for one too.
+_BLANKS = " \t"
+_GAP = re.compile(r"[ \t]+")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 # --- The rule lines, read off the attrs classes ---------------------------------------------
@@ -235,6 +241,26 @@ class _Bad(Exception):
     """A problem on the line being read (the parser adds the line)."""
 
 
+def _stripped(line: str) -> str:
+    """``line`` without the one ``\\r`` that may end it and the spaces and tabs around it."""
+    return line.removesuffix("\r").strip(_BLANKS)
+
+
+def _words(line: str, maxsplit: int = 0) -> list[str]:
+    """The words of a stripped ``line``: the text between runs of spaces and tabs."""
+    return _GAP.split(line, maxsplit) if line else []
+
+
+def _lone_surrogate(text: str, what: str) -> None:
+    """Refuse a lone surrogate in ``text``: half of a character, it cannot be UTF-8."""
+    found = _SURROGATE.search(text)
+    if found:
+        raise _Bad(
+            f"{what} holds {found.group()!r}, a lone surrogate: the text of a record is "
+            "UTF-8, and that is half of a character, not one"
+        )
+
+
 def _number(token: str, what: str, pattern: re.Pattern[str] = _NUMBER) -> int:
     if not pattern.fullmatch(token):
         raise _Bad(f"{what} must be a whole number written in digits, not {token!r}")
@@ -258,8 +284,9 @@ def _unquote(text: str, what: str) -> tuple[str, str]:
             value, end = json.JSONDecoder().raw_decode(text)
         except ValueError as error:
             raise _Bad(f"{what} is not a well-formed quoted string: {error}") from None
+        _lone_surrogate(value, what)
         return str(value), text[end:]
-    word = text.split(maxsplit=1)[0]
+    word = _words(text, 1)[0]
     return word, text[len(word) :]
 
 
@@ -323,6 +350,8 @@ class _Parser:
         if not isinstance(text, str):
             raise TypeError(f"record text must be a str, not {type(text).__name__}")
         self.lines = text.removeprefix("\ufeff").split("\n")
+        # Looked for line by line only when the text holds one: most texts hold none.
+        self.surrogates = _SURROGATE.search(text) is not None
         self.problems: list[NotationError] = []
         self.rules: dict[str, tuple[int, Any]] = {}
         self.header: dict[str, tuple[int, Any]] = {}
@@ -342,14 +371,16 @@ class _Parser:
         if start is None:
             return _Parsed(None, (), tuple(self.problems))
         for number, raw in enumerate(self.lines[start:], start=start + 1):
-            line = raw.strip()
-            if not line or line.startswith("#"):
-                continue
+            line = _stripped(raw)
             try:
+                if self.surrogates:  # in a comment too: the text is not UTF-8
+                    _lone_surrogate(line, "the line")
+                if not line or line.startswith("#"):
+                    continue
                 self.read(number, line)
             except _Bad as bad:
                 self.problem(number, str(bad))
-        last = max(1, len(self.lines) - (len(self.lines) > 1 and not self.lines[-1].strip()))
+        last = max(1, len(self.lines) - (len(self.lines) > 1 and not _stripped(self.lines[-1])))
         if self.ended is None:
             self.close(last)
             self.problem(last, "the record stops without its `end` line: is it cut short?")
@@ -370,7 +401,7 @@ class _Parser:
 
     def version(self) -> int | None:
         """Read the first line; return the index of the line to read on from, or ``None``."""
-        first = self.lines[0].split()
+        first = _words(_stripped(self.lines[0]))
         if len(first) == 2 and first[0] == FORMAT and _NUMBER.fullmatch(first[1]):
             if len(first[1]) > 4 or int(first[1]) > VERSION:
                 self.problem(
@@ -382,11 +413,11 @@ class _Parser:
             if int(first[1]) != VERSION:
                 self.problem(1, f"there is no format version {first[1]}: write {FORMAT} {VERSION}")
             return 1
-        if not any(line.strip() for line in self.lines):
+        if not any(_stripped(line) for line in self.lines):
             self.problem(1, f"the record is empty: it must begin with `{FORMAT} {VERSION}`")
             return None
         self.problem(
-            1, f"the first line must be `{FORMAT} {VERSION}`, not {self.lines[0].strip()!r}"
+            1, f"the first line must be `{FORMAT} {VERSION}`, not {_stripped(self.lines[0])!r}"
         )
         # Read on from the first line, to report what else is wrong: it may be a header
         # line or an action of a record that lost its version line.
@@ -395,7 +426,7 @@ class _Parser:
     def read(self, number: int, line: str) -> None:
         if self.ended is not None:
             raise _Bad(f"text after the `end` line (line {self.ended}): {line!r}")
-        tokens = line.split()
+        tokens = _words(line)
         word = tokens[0]
         if word == "end":
             if len(tokens) > 1:
@@ -441,22 +472,22 @@ class _Parser:
         self.rules[name] = (number, value)
 
     def tag(self, line: str) -> None:
-        rest = line[len("tag") :].strip()
+        rest = line[len("tag") :].strip(_BLANKS)
         if not rest:
             raise _Bad("a tag line is `tag <name> <value>`, e.g. `tag date 1891-06-01`")
         name, rest = _unquote(rest, "the tag's name")
         if not name:
             raise _Bad("the tag's name is empty")
-        if rest and not rest[0].isspace():
+        if rest and rest[0] not in _BLANKS:
             raise _Bad(f"tag {name}: the name must be followed by a space and the value")
-        rest = rest.strip()
+        rest = rest.strip(_BLANKS)
         if not rest:
             raise _Bad(f'tag {name} has no value; write "" for an empty one')
         value = rest
         if rest.startswith('"'):
             value, after = _unquote(rest, f"tag {name}'s value")
-            if after.strip():
-                raise _Bad(f"tag {name}: text after the quoted value: {after.strip()!r}")
+            if after.strip(_BLANKS):
+                raise _Bad(f"tag {name}: text after the quoted value: {after.strip(_BLANKS)!r}")
         self.tags.append((name, value))
 
     def fact(self, number: int, word: str, args: list[str]) -> None:
@@ -578,7 +609,7 @@ class _Parser:
         elif verb == "dispute":
             if not args:
                 raise _Bad("a dispute names its parties: `<seat> dispute <seat> <seat> ...`")
-            parties = tuple(_number(arg, "a party", _SIGNED) for arg in args)
+            parties = tuple(_number(arg, "a party") for arg in args)
             action = Dispute(seat=seat, parties=parties)
         else:
             raise _Bad(f"unknown action {verb!r}: the actions are {', '.join(_VERBS)}")

@@ -68,12 +68,13 @@ from typing import TypeAlias, cast
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.actions import Action
 from pokerlaws.cards import Card, Rank, standard_deck
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, legal_actions, new_game, next_game
 from pokerlaws.history import History
 from pokerlaws.records import GameRecord, record
-from pokerlaws.reports import REPORT_TYPES, Event, Report
+from pokerlaws.reports import EVENT_TYPES, REPORT_TYPES, Event, Report
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.violations import RuleViolation, TableOver
@@ -107,13 +108,17 @@ def _count(what: str, value: object, *, least: int = 0) -> int:
 
 
 def _name(value: object) -> str:
-    if not isinstance(value, str):
-        raise TypeError(f"a player's name must be a str, not {type(value).__name__}")
-    if not value or value != value.strip() or not value.isprintable():
-        raise ValueError(
-            f"a player's name must be printable text, not empty nor padded with spaces: {value!r}"
-        )
+    _shapes.player_name("a player's name", value)
+    assert isinstance(value, str)
     return value
+
+
+# The shape of the sitting's values (STYLE.md: shape only, never legality).
+_NAME = _shapes.field(_shapes.player_name)
+_NAMES = _shapes.field(_shapes.tuple_of(_shapes.player_name))
+_COUNT = _shapes.field(_shapes.count)
+_INT = _shapes.field(_shapes.integer)
+_RULES = _shapes.field(_shapes.instance_of(Rules, "a Rules"))
 
 
 @attrs.frozen(kw_only=True)
@@ -170,6 +175,8 @@ class SittingTerms:
         return tuple(takes)
 
 
+_TERMS = _shapes.field(_shapes.instance_of(SittingTerms, "a SittingTerms"))
+
 # --- Table changes: the sitting's own events between games --------------------------------
 
 
@@ -178,24 +185,24 @@ class Join:
     """A player sits down between games with ``chips`` at ``seat`` (the seat he takes in the
     new seating: the players from there on move one to the left)."""
 
-    name: str
-    chips: int
-    seat: int
+    name: str = attrs.field(validator=_NAME)
+    chips: int = attrs.field(validator=_COUNT)
+    seat: int = attrs.field(validator=_COUNT)
 
 
 @attrs.frozen(kw_only=True)
 class Leave:
     """A player leaves the table between games, taking his chips with him."""
 
-    name: str
+    name: str = attrs.field(validator=_NAME)
 
 
 @attrs.frozen(kw_only=True)
 class BuyChips:
     """A seated player buys more chips between games (description 2.3: counters are sold)."""
 
-    name: str
-    chips: int
+    name: str = attrs.field(validator=_NAME)
+    chips: int = attrs.field(validator=_COUNT)
 
 
 @attrs.frozen(kw_only=True)
@@ -203,8 +210,8 @@ class ChangeRules:
     """A player asks for other rules mid-sitting: always refused, unless they are the rules
     in force (Law 81; the book: losers who ask to raise the limit are told no)."""
 
-    name: str
-    rules: Rules
+    name: str = attrs.field(validator=_NAME)
+    rules: Rules = attrs.field(validator=_RULES)
 
 
 @attrs.frozen(kw_only=True)
@@ -223,6 +230,20 @@ Entry: TypeAlias = GameRecord | Join | Leave | BuyChips | LateReport
 """One entry of a sitting's history: a finished game, a change of the table, or a report
 on the last game made after the table changed."""
 
+ENTRY_TYPES: tuple[type, ...] = (GameRecord, Join, Leave, BuyChips, LateReport)
+"""The classes of the entries."""
+_ENTRY = _shapes.instance_of(ENTRY_TYPES, "a game record or a table change")
+
+
+def _check_entries(place: str, value: object) -> None:
+    """A sitting's history (a History, from any iterable of entries) holds only entries."""
+    assert isinstance(value, History), "the converter made it one"
+    for index, entry in enumerate(value):
+        _ENTRY(f"{place}[{index}]", entry)
+
+
+_ENTRIES = _shapes.field(_check_entries)
+
 CutDraw: TypeAlias = tuple[str, Card]
 """One card drawn in the cut for the deal, and who drew it."""
 
@@ -234,7 +255,13 @@ class RulesFixed(RuleViolation):
 
     # A sitting refuses a table change, not a game action; the rest of the shape (law,
     # seat, message) is RuleViolation's, so a caller handles it like any other.
-    action: Event | ChangeRules  # type: ignore[assignment]
+    action: Event | ChangeRules = attrs.field(  # type: ignore[assignment]
+        validator=_shapes.field(
+            _shapes.instance_of(
+                (*EVENT_TYPES, ChangeRules), "an action, a report or a ChangeRules"
+            )
+        )
+    )
 
 
 @attrs.frozen(kw_only=True)
@@ -249,17 +276,17 @@ class Account:
             correction takes from it he owes the table, and it may fall below ``brought``.
     """
 
-    name: str
-    brought: int
-    taken: int = 0
+    name: str = attrs.field(validator=_NAME)
+    brought: int = attrs.field(validator=_COUNT)
+    taken: int = attrs.field(default=0, validator=_INT)
 
 
 @attrs.frozen(kw_only=True)
 class Turn:
     """Whose turn it is: the player's name and his seat in the game."""
 
-    name: str
-    seat: int
+    name: str = attrs.field(validator=_NAME)
+    seat: int = attrs.field(validator=_INT)
 
 
 def _entries(entries: Iterable[Entry]) -> History[Entry]:
@@ -295,25 +322,53 @@ class Sitting:
             shared with the sitting it grew from, so an entry copies nothing.
     """
 
-    agreed: Rules
-    rules: Rules
-    terms: SittingTerms
-    cut: tuple[tuple[CutDraw, ...], ...]
-    seating: tuple[str, ...]
-    chips: tuple[int, ...]
-    game: GameState
-    game_seating: tuple[str, ...]
-    button: int
-    accounts: tuple[Account, ...]
-    kitty: int = 0
-    history: History[Entry] = attrs.field(factory=History, converter=_entries)
+    agreed: Rules = attrs.field(validator=_RULES)
+    rules: Rules = attrs.field(validator=_RULES)
+    terms: SittingTerms = attrs.field(validator=_TERMS)
+    cut: tuple[tuple[CutDraw, ...], ...] = attrs.field(
+        validator=_shapes.field(
+            _shapes.tuple_of(
+                _shapes.tuple_of(
+                    _shapes.pair(_shapes.player_name, _shapes.instance_of(Card, "a Card"))
+                )
+            )
+        )
+    )
+    seating: tuple[str, ...] = attrs.field(validator=_NAMES)
+    chips: tuple[int, ...] = attrs.field(validator=_shapes.field(_shapes.tuple_of(_shapes.count)))
+    game: GameState = attrs.field(
+        validator=_shapes.field(_shapes.instance_of(GameState, "a GameState"))
+    )
+    game_seating: tuple[str, ...] = attrs.field(validator=_NAMES)
+    button: int = attrs.field(validator=_INT)
+    accounts: tuple[Account, ...] = attrs.field(
+        validator=_shapes.field(_shapes.tuple_of(_shapes.instance_of(Account, "an Account")))
+    )
+    kitty: int = attrs.field(default=0, validator=_COUNT)
+    history: History[Entry] = attrs.field(factory=History, converter=_entries, validator=_ENTRIES)
 
     def __attrs_post_init__(self) -> None:
         # Shape only, as for every value of pokerlaws: legality is the functions' business.
+        # The sitting's own transitions build it by _shapes.evolved, unchecked: the history's
+        # check would cost its length at every action.
         if len(self.chips) != len(self.seating) or len(set(self.seating)) != len(self.seating):
             raise ValueError("a sitting's seating must name each player once, with his chips")
         if len(self.game_seating) != self.game.num_seats:
             raise ValueError("a sitting's game_seating must name every seat of its game")
+        # What its record is written from (record_sitting): the players at the start drew
+        # the cut's first round, and played the first game, the history's first entry.
+        if not self.cut or not self.cut[0]:
+            raise ValueError("a sitting's cut must hold its first round, a card for each player")
+        first = self.history[0] if self.history else None
+        if first is not None and not isinstance(first, GameRecord):
+            raise ValueError("a sitting's history must begin with its first game")
+        if first is None and self.game.phase is Phase.OVER:
+            raise ValueError("a sitting's history must hold its first game once it has ended")
+        seats = self.game.num_seats if first is None else len(first.stacks)
+        if seats != len(self.cut[0]):
+            raise ValueError(
+                "a sitting's cut must begin with a round drawn by each player of its first game"
+            )
 
     # --- What a table UI asks -----------------------------------------------------------
 
@@ -326,7 +381,7 @@ class Sitting:
             if isinstance(entry, GameRecord):
                 games.append(entry)
             elif isinstance(entry, LateReport):
-                games[-1] = attrs.evolve(games[-1], actions=(*games[-1].actions, entry.report))
+                games[-1] = _shapes.evolved(games[-1], actions=(*games[-1].actions, entry.report))
         return tuple(games)
 
     @property
@@ -620,14 +675,14 @@ def play(sitting: Sitting, action: Event) -> Sitting | RuleViolation:
         return _close_again(sitting, result, action)
     if result.phase is Phase.OVER:
         return _close(sitting, result)
-    return attrs.evolve(sitting, game=result, chips=result.stacks)
+    return _shapes.evolved(sitting, game=result, chips=result.stacks)
 
 
 def _close(sitting: Sitting, game: GameState) -> Sitting:
     """The game has ended: the kitty takes its share, broke players may leave."""
     takes = sitting.terms.kitty_takes(game.payouts, game.dealer)
     chips = tuple(stack - take for stack, take in zip(game.stacks, takes, strict=True))
-    closed = attrs.evolve(
+    closed = _shapes.evolved(
         sitting,
         game=game,
         chips=chips,
@@ -684,7 +739,7 @@ def _close_again(sitting: Sitting, game: GameState, report: Event) -> Sitting:
     else:
         # Nothing changed at the table since: the report is part of the game's own record.
         history = History(entries[:last]).with_event(record(game))
-    return attrs.evolve(
+    return _shapes.evolved(
         sitting,
         game=game,
         chips=tuple(chips),
@@ -744,7 +799,7 @@ def deal_next(sitting: Sitting, *, deck: Sequence[Card]) -> Sitting:
             carried=last.pool,
             jackpot_round=_round_after(last),
         )
-    dealt = attrs.evolve(
+    dealt = _shapes.evolved(
         sitting,
         game=following,
         chips=following.stacks,
@@ -778,7 +833,7 @@ def _without(sitting: Sitting, name: str) -> Sitting:
         else account
         for account in sitting.accounts
     )
-    return attrs.evolve(
+    return _shapes.evolved(
         sitting,
         rules=_peel(sitting),
         seating=sitting.seating[:place] + sitting.seating[place + 1 :],

@@ -20,11 +20,23 @@ from typing import Any, cast
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.cards import Card, NotationError, format_cards, parse_card
-from pokerlaws.notation import _Bad, _Parser, format_action, format_record, parse_record_lines
+from pokerlaws.notation import (
+    _BLANKS,
+    _SURROGATE,
+    _Bad,
+    _Parser,
+    _stripped,
+    _words,
+    format_action,
+    format_record,
+    parse_record_lines,
+)
 from pokerlaws.records import GameRecord, record
 from pokerlaws.reports import REPORT_TYPES, Event, Report
 from pokerlaws.sitting import (
+    ENTRY_TYPES,
     BuyChips,
     Entry,
     Join,
@@ -33,6 +45,7 @@ from pokerlaws.sitting import (
     Sitting,
     SittingTerms,
     _begin,
+    _name,
     _players,
     cut_for_deal,
     deal_next,
@@ -70,12 +83,26 @@ class SittingRecord:
             the table changes between them and the reports on the last game made after
             the table changed (Law 64, Ambiguity 27), in order. The last game may be
             unfinished.
+
+    Raises:
+        TypeError: a field of the wrong type (tuples only: a record is hashable).
+        ValueError: a name that is no player's name (printable text, not empty nor padded),
+            negative chips. Whether the sitting can be played (distinct players, a cut the
+            laws allow) is for :func:`replay_sitting` to say.
     """
 
-    terms: SittingTerms
-    players: tuple[tuple[str, int], ...]
-    cut: tuple[Card, ...]
-    entries: tuple[Entry, ...]
+    terms: SittingTerms = attrs.field(
+        validator=_shapes.field(_shapes.instance_of(SittingTerms, "a SittingTerms"))
+    )
+    players: tuple[tuple[str, int], ...] = attrs.field(
+        validator=_shapes.field(_shapes.tuple_of(_shapes.pair(_shapes.player_name, _shapes.count)))
+    )
+    cut: tuple[Card, ...] = attrs.field(validator=_shapes.field(_shapes.cards))
+    entries: tuple[Entry, ...] = attrs.field(
+        validator=_shapes.field(
+            _shapes.tuple_of(_shapes.instance_of(ENTRY_TYPES, "a game record or a table change"))
+        )
+    )
 
 
 class IllegalSittingRecord(ValueError):
@@ -290,13 +317,22 @@ class _Reader:
             raise TypeError(f"sitting record text must be a str, not {type(text).__name__}")
         self.lines = text.removeprefix("\ufeff").split("\n")
         self.at = 0  # the index of the next line to read
+        found = _SURROGATE.search(text)
+        if found:
+            # Anywhere, a comment included: the text is not UTF-8.
+            line = text.count("\n", 0, found.start()) + 1
+            raise NotationError(
+                f"the line holds {found.group()!r}, a lone surrogate: the text of a record is "
+                "UTF-8, and that is half of a character, not one",
+                line=line,
+            )
 
     def bad(self, message: str, line: int | None = None) -> NotationError:
         return NotationError(message, line=self.at if line is None else line)
 
     def next_line(self) -> Iterator[tuple[int, str]]:
         while self.at < len(self.lines):
-            line = self.lines[self.at].strip()
+            line = _stripped(self.lines[self.at])
             self.at += 1
             if line and not line.startswith("#"):
                 yield self.at, line
@@ -315,10 +351,17 @@ class _Reader:
             raise self.bad(f"the name is not a well-formed quoted string: {error}") from None
         if not isinstance(value, str):
             raise self.bad("the name is not a quoted string")
-        return value, rest[end:].strip()
+        try:
+            _name(value)
+        except ValueError as error:
+            raise self.bad(str(error)) from None
+        after = rest[end:]
+        if after and after[0] not in _BLANKS:
+            raise self.bad(f"the name {value!r} must be followed by a space, not {after!r}")
+        return value, after.strip(_BLANKS)
 
     def run(self) -> tuple[SittingRecord, tuple[int, ...], tuple[tuple[int, ...], ...]]:
-        first = self.lines[0].split() if self.lines else []
+        first = _words(_stripped(self.lines[0]))
         self.at = 1
         if first != [FORMAT, str(VERSION)]:
             if len(first) == 2 and first[0] == FORMAT:
@@ -331,10 +374,14 @@ class _Reader:
         starts: list[int] = []
         lines: list[tuple[int, ...]] = []
         for number, line in self.next_line():
-            word, _, rest = line.partition(" ")
-            rest = rest.strip()
+            word, rest = (*_words(line, 1), "")[:2]
             if word == "term" and not entries:
-                name, _, value = rest.partition(" ")
+                words = _words(rest)
+                if len(words) != 2:
+                    raise self.bad(
+                        "a term line is `term <name> <value>`, e.g. `term kitty_chips 0`"
+                    )
+                name, value = words
                 if name not in _TERMS:
                     raise self.bad(f"unknown term {name!r}: the terms are {', '.join(_TERMS)}")
                 if name in terms:
@@ -352,7 +399,7 @@ class _Reader:
                 if cut is not None:
                     raise self.bad("the cut is given twice")
                 try:
-                    cut = tuple(parse_card(token) for token in rest.split())
+                    cut = tuple(parse_card(token) for token in _words(rest))
                 except NotationError as error:
                     raise self.bad(f"the cut: {error.message}") from None
             elif word == "game":
@@ -370,7 +417,7 @@ class _Reader:
                 entries.append(self.late_report(rest))
                 starts.append(number)
                 lines.append(())
-            elif line == "end sitting":
+            elif _words(line) == ["end", "sitting"]:
                 rest_lines = list(self.next_line())
                 if rest_lines:
                     raise self.bad(f"text after `end sitting`: {rest_lines[0][1]!r}")
@@ -396,7 +443,7 @@ class _Reader:
     def game(self, number: int) -> tuple[GameRecord, tuple[int, ...]]:
         """Read the game record that follows line ``number``, up to its `end` line."""
         start = self.at
-        while self.at < len(self.lines) and self.lines[self.at].strip() != "end":
+        while self.at < len(self.lines) and _stripped(self.lines[self.at]) != "end":
             self.at += 1
         if self.at >= len(self.lines):
             raise self.bad(f"game from line {number} has no `end` line", len(self.lines))
@@ -411,7 +458,7 @@ class _Reader:
 
     def late_report(self, rest: str) -> LateReport:
         """Read ``report <seat> <report>``: the report as a game's record writes it."""
-        tokens = rest.split()
+        tokens = _words(rest)
         if not tokens:
             raise self.bad("a late report is `report <seat> <report>`, e.g. `report 2 wrong-size`")
         # The game record's own reader reads the line, so the two never differ.
@@ -434,7 +481,7 @@ class _Reader:
             if after:
                 raise self.bad(f"`leave` takes only the name, not {after!r}")
             return Leave(name=name)
-        tokens = after.split()
+        tokens = _words(after)
         if word == "buy":
             if len(tokens) != 1:
                 raise self.bad('a purchase is `buy "<name>" <chips>`')

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.engine import MAX_SEATS
 from pokerlaws.rules import Rules
 from pokerlaws.sitting import (
@@ -68,7 +69,7 @@ def join(sitting: Sitting, name: str, chips: int, *, seat: int | None = None) ->
     else:
         accounts.append(Account(name=name, brought=chips))
     button = sitting.button + 1 if n and place <= sitting.button else sitting.button
-    return attrs.evolve(
+    return _shapes.evolved(
         sitting,
         rules=_peel(sitting),
         seating=(*sitting.seating[:place], name, *sitting.seating[place:]),
@@ -91,7 +92,7 @@ def leave(sitting: Sitting, name: str) -> Sitting:
     _between_games(sitting, f"{name!r} may leave")
     sitting.place_of(name)
     left = _without(sitting, name)
-    return attrs.evolve(left, history=left.history.with_event(Leave(name=name)))
+    return _shapes.evolved(left, history=left.history.with_event(Leave(name=name)))
 
 
 def buy_chips(sitting: Sitting, name: str, chips: int) -> Sitting:
@@ -111,7 +112,7 @@ def buy_chips(sitting: Sitting, name: str, chips: int) -> Sitting:
     )
     stacks = list(sitting.chips)
     stacks[place] += chips
-    return attrs.evolve(
+    return _shapes.evolved(
         sitting,
         chips=tuple(stacks),
         accounts=accounts,
@@ -157,6 +158,9 @@ def change_rules(sitting: Sitting, rules: Rules, *, name: str) -> Sitting | Rule
 # --- Settling -----------------------------------------------------------------------------
 
 
+_NAMED = _shapes.field(_shapes.tuple_of(_shapes.pair(_shapes.player_name, _shapes.integer)))
+
+
 @attrs.frozen(kw_only=True)
 class Settlement:
     """How a sitting ends (:func:`settle`): ``sum(results) + kitty == 0``.
@@ -170,10 +174,10 @@ class Settlement:
             into the last game was left to share it.
     """
 
-    results: tuple[tuple[str, int], ...]
-    pool: int
-    shares: tuple[tuple[str, int], ...]
-    kitty: int
+    results: tuple[tuple[str, int], ...] = attrs.field(validator=_NAMED)
+    pool: int = attrs.field(validator=_shapes.field(_shapes.integer))
+    shares: tuple[tuple[str, int], ...] = attrs.field(validator=_NAMED)
+    kitty: int = attrs.field(validator=_shapes.field(_shapes.integer))
 
     def result(self, name: str) -> int:
         """The net result of the player ``name``."""

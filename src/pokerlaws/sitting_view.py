@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.actions import Action, LegalActions
 from pokerlaws.rules import Rules
 from pokerlaws.sitting import Sitting, SittingTerms, Turn, _check
-from pokerlaws.views import PlayerView, view
+from pokerlaws.views import PlayerView, _legal_menu, view
 
 __all__ = ["SittingView", "sitting_view"]
+
+# The shape of each field (STYLE.md: shape only), so that to_json can write any view.
+_NAME = _shapes.field(_shapes.player_name)
+_NAMES = _shapes.field(_shapes.tuple_of(_shapes.player_name))
+_NAMED = _shapes.field(_shapes.tuple_of(_shapes.pair(_shapes.player_name, _shapes.integer)))
+_INT = _shapes.field(_shapes.integer)
+_RULES = _shapes.field(_shapes.instance_of(Rules, "a Rules"))
 
 
 @attrs.frozen(kw_only=True)
@@ -41,24 +49,34 @@ class SittingView:
         terms: the sitting's terms.
     """
 
-    name: str
-    seat: int | None
-    game: PlayerView | None
-    seating: tuple[str, ...]
-    game_seating: tuple[str, ...]
-    dealer: str
-    age: str
-    number_one: str
-    to_act: Turn | None
-    legal_actions: tuple[Action, ...] | LegalActions
-    next_dealer: str | None
-    chips: tuple[tuple[str, int], ...]
-    results: tuple[tuple[str, int], ...]
-    kitty: int
-    games_played: int
-    rules: Rules
-    agreed: Rules
-    terms: SittingTerms
+    name: str = attrs.field(validator=_NAME)
+    seat: int | None = attrs.field(validator=_shapes.field(_shapes.optional(_shapes.integer)))
+    game: PlayerView | None = attrs.field(
+        validator=_shapes.field(_shapes.optional(_shapes.instance_of(PlayerView, "a PlayerView")))
+    )
+    seating: tuple[str, ...] = attrs.field(validator=_NAMES)
+    game_seating: tuple[str, ...] = attrs.field(validator=_NAMES)
+    dealer: str = attrs.field(validator=_NAME)
+    age: str = attrs.field(validator=_NAME)
+    number_one: str = attrs.field(validator=_NAME)
+    to_act: Turn | None = attrs.field(
+        validator=_shapes.field(_shapes.optional(_shapes.instance_of(Turn, "a Turn")))
+    )
+    legal_actions: tuple[Action, ...] | LegalActions = attrs.field(
+        validator=_shapes.field(_legal_menu)
+    )
+    next_dealer: str | None = attrs.field(
+        validator=_shapes.field(_shapes.optional(_shapes.player_name))
+    )
+    chips: tuple[tuple[str, int], ...] = attrs.field(validator=_NAMED)
+    results: tuple[tuple[str, int], ...] = attrs.field(validator=_NAMED)
+    kitty: int = attrs.field(validator=_INT)
+    games_played: int = attrs.field(validator=_INT)
+    rules: Rules = attrs.field(validator=_RULES)
+    agreed: Rules = attrs.field(validator=_RULES)
+    terms: SittingTerms = attrs.field(
+        validator=_shapes.field(_shapes.instance_of(SittingTerms, "a SittingTerms"))
+    )
 
 
 def sitting_view(sitting: Sitting, name: str) -> SittingView:

@@ -373,9 +373,11 @@ def check_state(state: GameState) -> None:
         raise _fail("seated", f"must be the seats dealt in, in order, not {seated!r}")
     if not set(seated) <= set(range(n)) or len(seated) < 2:
         raise _fail("seated", f"must be two or more seats of the table, not {seated}")
-    for field in ("players", "pending", "show_order"):
+    for field in ("players", "pending", "show_order", "winners"):
         value = getattr(state, field)
-        if not isinstance(value, tuple) or len(set(value)) != len(value):
+        if not isinstance(value, tuple) or not all(type(seat) is int for seat in value):
+            raise TypeError(f"GameState.{field} must be a tuple of int seats, not {value!r}")
+        if len(set(value)) != len(value):
             raise _fail(field, f"must be a tuple of distinct seats, not {value!r}")
         if not set(value) <= set(seated):
             raise _fail(field, f"must hold only seats dealt into the game, not {value}")

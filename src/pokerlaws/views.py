@@ -16,15 +16,34 @@ from typing import TypeAlias
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.actions import Action, Discard, LegalActions, Redeal, Shuffle
 from pokerlaws.cards import Card, Rank
 from pokerlaws.engine import legal_menu
 from pokerlaws.laws import moments
-from pokerlaws.reports import AskDealerCount, Event
+from pokerlaws.reports import EVENT_TYPES, AskDealerCount, Event
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase
 
 __all__ = ["HiddenDiscard", "PlayerView", "PublicAction", "ShownHand", "view"]
+
+# The shape of each field (STYLE.md: shape only): views reach to_json, which must never meet
+# a value it cannot write.
+_INT = _shapes.field(_shapes.integer)
+_SEAT = _INT
+_SEATS = _shapes.field(_shapes.tuple_of(_shapes.integer))
+_CARDS = _shapes.field(_shapes.cards)
+_OPTIONAL_SEAT = _shapes.field(_shapes.optional(_shapes.integer))
+_OPTIONAL_COUNT = _shapes.field(_shapes.optional(_shapes.count))
+_EVENT = _shapes.instance_of(EVENT_TYPES, "an action or a report")
+_EVENTS = _shapes.tuple_of(_EVENT)
+
+
+def _legal_menu(place: str, value: object) -> None:
+    """A view's legal actions: a tuple of actions, or a :class:`LegalActions` (which checks
+    its own fields) for a long run of stakes."""
+    if not isinstance(value, LegalActions):
+        _EVENTS(place, value)
 
 
 @attrs.frozen(kw_only=True)
@@ -35,8 +54,8 @@ class HiddenDiscard:
     the cards go face down.
     """
 
-    seat: int
-    count: int
+    seat: int = attrs.field(validator=_SEAT)
+    count: int = attrs.field(validator=_shapes.field(_shapes.count))
 
     def __str__(self) -> str:
         return f"seat {self.seat} discards {self.count}"
@@ -46,9 +65,14 @@ class HiddenDiscard:
 class ShownHand:
     """A hand laid face up at the end of the game (Law 59, or Law 33's proof of openers)."""
 
-    seat: int
-    cards: tuple[Card, ...]
+    seat: int = attrs.field(validator=_SEAT)
+    cards: tuple[Card, ...] = attrs.field(validator=_CARDS)
 
+
+_STEP = _shapes.instance_of(
+    (*EVENT_TYPES, HiddenDiscard), "an action, a report or a HiddenDiscard"
+)
+_SHOWN = _shapes.instance_of(ShownHand, "a ShownHand")
 
 PublicAction: TypeAlias = Event | HiddenDiscard
 """One step of a game as a given seat saw it: an action or a report, or another player's
@@ -98,29 +122,39 @@ class PlayerView:
             (Law 51).
     """
 
-    seat: int
-    rules: Rules
-    phase: Phase
-    dealer: int
-    to_act: int | None
-    hand: tuple[Card, ...]
-    discarded: tuple[Card, ...]
-    stacks: tuple[int, ...]
-    stakes: tuple[int, ...]
-    pool: int
-    players: tuple[int, ...]
-    openers_required: Rank | None
-    jackpot_round: int
-    exchanged: tuple[int | None, ...]
-    owed: tuple[tuple[int, int], ...]
-    history: tuple[PublicAction, ...]
-    legal_actions: tuple[Action, ...] | LegalActions
-    shown: tuple[ShownHand, ...]
-    openers: ShownHand | None
-    winners: tuple[int, ...]
-    payouts: tuple[int, ...]
-    foul: tuple[int, ...] = ()
-    told: int | None = None
+    seat: int = attrs.field(validator=_SEAT)
+    rules: Rules = attrs.field(validator=_shapes.field(_shapes.instance_of(Rules, "a Rules")))
+    phase: Phase = attrs.field(validator=_shapes.field(_shapes.instance_of(Phase, "a Phase")))
+    dealer: int = attrs.field(validator=_SEAT)
+    to_act: int | None = attrs.field(validator=_OPTIONAL_SEAT)
+    hand: tuple[Card, ...] = attrs.field(validator=_CARDS)
+    discarded: tuple[Card, ...] = attrs.field(validator=_CARDS)
+    stacks: tuple[int, ...] = attrs.field(validator=_SEATS)
+    stakes: tuple[int, ...] = attrs.field(validator=_SEATS)
+    pool: int = attrs.field(validator=_INT)
+    players: tuple[int, ...] = attrs.field(validator=_SEATS)
+    openers_required: Rank | None = attrs.field(
+        validator=_shapes.field(_shapes.optional(_shapes.instance_of(Rank, "a Rank")))
+    )
+    jackpot_round: int = attrs.field(validator=_INT)
+    exchanged: tuple[int | None, ...] = attrs.field(
+        validator=_shapes.field(_shapes.tuple_of(_shapes.optional(_shapes.count)))
+    )
+    owed: tuple[tuple[int, int], ...] = attrs.field(
+        validator=_shapes.field(_shapes.tuple_of(_shapes.pair(_shapes.integer, _shapes.integer)))
+    )
+    history: tuple[PublicAction, ...] = attrs.field(
+        validator=_shapes.field(_shapes.tuple_of(_STEP))
+    )
+    legal_actions: tuple[Action, ...] | LegalActions = attrs.field(
+        validator=_shapes.field(_legal_menu)
+    )
+    shown: tuple[ShownHand, ...] = attrs.field(validator=_shapes.field(_shapes.tuple_of(_SHOWN)))
+    openers: ShownHand | None = attrs.field(validator=_shapes.field(_shapes.optional(_SHOWN)))
+    winners: tuple[int, ...] = attrs.field(validator=_SEATS)
+    payouts: tuple[int, ...] = attrs.field(validator=_SEATS)
+    foul: tuple[int, ...] = attrs.field(default=(), validator=_SEATS)
+    told: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
 
 
 def _as_seen_by(seat: int, action: Event) -> PublicAction:
@@ -180,7 +214,10 @@ def view(state: GameState, seat: int) -> PlayerView:
     exchanged: list[int | None] = [None] * state.num_seats
     for discard in state.history.events_of(Discard):
         exchanged[discard.seat] = len(discard.cards)
-    return PlayerView(
+    # Every field comes from the state, checked when it was built (check_state): checked
+    # again, they would cost as much as building the view.
+    return _shapes.trusted(
+        PlayerView,
         seat=seat,
         rules=state.rules,
         phase=state.phase,

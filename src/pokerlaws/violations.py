@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import attrs
 
-from pokerlaws.reports import Event
+from pokerlaws import _shapes
+from pokerlaws.reports import EVENT_TYPES, Event
 
 __all__ = [
     "AlreadyLifted",
@@ -46,6 +47,13 @@ __all__ = [
 ]
 
 
+def _law(place: str, value: object) -> None:
+    _shapes.integer(place, value)
+    assert isinstance(value, int)
+    if not 1 <= value <= 81:
+        raise ValueError(f"{place} must be the number of one of the 81 laws, not {value}")
+
+
 @attrs.frozen(kw_only=True)
 class RuleViolation:
     """Base of the violations: an action the laws forbid, and the law that forbids it.
@@ -57,12 +65,18 @@ class RuleViolation:
         seat: the seat that tried the action.
         action: the refused action.
         message: one sentence naming the seat, the action and the context.
+
+    Raises:
+        TypeError: a field of the wrong type.
+        ValueError: ``law`` is not 1-81, or ``message`` holds a lone surrogate.
     """
 
-    law: int
-    seat: int
-    action: Event
-    message: str
+    law: int = attrs.field(validator=_shapes.field(_law))
+    seat: int = attrs.field(validator=_shapes.field(_shapes.integer))
+    action: Event = attrs.field(
+        validator=_shapes.field(_shapes.instance_of(EVENT_TYPES, "an action or a report"))
+    )
+    message: str = attrs.field(validator=_shapes.field(_shapes.text))
 
     def __str__(self) -> str:
         return self.message
