@@ -23,9 +23,16 @@ LEGAL = ["legal", "phase over", "stacks 40 48 32", "pool 0", "payouts 0 16 0", "
 
 
 def with_tags(tags: tuple[tuple[str, str], ...]) -> str:
-    """The short game's record with ``tags`` for its own, as ``format_record`` writes it."""
+    """The short game's record with ``tags`` for its own, as ``format_record`` would write
+    them. A record refuses a lone surrogate or a malformed tag name when built, so hostile
+    tags are written into the text itself, in the notation's quoted form."""
     game = pl.parse_record(SHORT_BYTES.decode("utf-8"))
-    return pl.format_record(attrs.evolve(game, tags=tags))
+    placeholders = tuple((f"t{i}", f"v{i}") for i in range(len(tags)))
+    text = pl.format_record(attrs.evolve(game, tags=placeholders))
+    for i, (name, value) in enumerate(tags):
+        quoted = json.dumps(value, ensure_ascii=True)
+        text = text.replace(f"tag t{i} v{i}", f"tag {name} {quoted}")
+    return text
 
 
 def write(tmp_path: Path, text: str | bytes, name: str = "game.record") -> Path:
@@ -231,14 +238,14 @@ def test_a_malformed_tag_name_is_still_one_line(tmp_path: Path) -> None:
 
 
 def test_a_sitting_s_player_names_are_printed_escaped(tmp_path: Path) -> None:
-    """The laws refuse a name that is not printable text (exit 1), but ``replay`` prints
-    the players before it replays them: it printed this one raw."""
+    """A name that is not printable text is malformed (exit 2), and the line that says so
+    quotes it escaped: ``replay`` once printed such a name raw."""
     text = pl.format_sitting_record(pl.record_sitting(sitting()))
     path = write(tmp_path, text.replace('"Ann"', '"A\\u001b[2J\\nnn"'), "sitting.record")
     done = run_bytes("replay", path)
-    assert done.returncode == 1, done
+    assert done.returncode == 2, done
     check_contract(done)
-    assert lines_of(done.stdout)[0] == "sitting of 2: A\\x1b[2J\\nnn 10, Bob 10"
+    assert "A\\x1b[2J\\nnn" in done.stdout.decode("utf-8")
     check_contract(run_bytes("check", path))
     path = write(tmp_path, text.replace('"Ann"', '"Zoë"'), "sitting.record")
     done = run_bytes("replay", path)
