@@ -1,9 +1,24 @@
 """Shared test configuration: the Hypothesis profiles, and slow tests kept out by default.
 
-``dev`` (the default) is quick for the edit-test loop; ``ci`` extends Hypothesis' built-in CI
-profile (derandomized, no database, no deadline) and is loaded when the ``CI`` variable is
-set (CI services set it; run ``CI=true python -m pytest`` to try it). Tests marked ``slow``
-run only when asked for with ``-m slow``.
+``dev`` (the default) is quick, for the edit-test loop and for any machine, a loaded one
+included: 25 examples a test. ``ci`` extends Hypothesis' built-in CI profile (derandomized,
+no database) to 100 examples a test; it is loaded when the ``CI`` variable is set (CI
+services set it, and so does ``.ci/run``; run ``CI=true python -m pytest`` to try it).
+
+``games`` is the loaded profile with fewer examples, for the tests whose every example plays
+games action by action (tens of milliseconds an example, several times that on a loaded
+machine): 10 under ``dev``, 50 under ``ci``. Such a test is decorated with
+``settings.get_profile("games")``, and budgets derived from it scale with it.
+
+No profile has a deadline: how long an example takes is a benchmark's business
+(``benchmarks/``), not a test's, and a deadline fails on a slow or loaded machine what passes
+on a fast one. For the same reason the one timing health check, ``too_slow``, is suppressed:
+states are reached by replaying legal actions (never built by hand), so drawing one is slow
+by nature. The other health checks stand.
+
+Tests marked ``slow`` (the reference over every hand, the million-action fuzz runs, the
+larger shrinks) run only when asked for with ``-m slow``: ``python -m pytest -m slow``, as
+``.ci/run`` does after the default suite.
 """
 
 from __future__ import annotations
@@ -13,11 +28,7 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
-# States are reached by replaying legal actions (never built by hand), so drawing one is
-# slow by nature, more so on a loaded machine: that is not a health problem.
 _SLOW_BY_DESIGN = [HealthCheck.too_slow]
-# No deadline in either: a deadline is a benchmark's job (STYLE.md), and on two loaded cores
-# a state that replays in 0.1 s may take 0.3 s.
 settings.register_profile(
     "dev", max_examples=25, deadline=None, suppress_health_check=_SLOW_BY_DESIGN
 )
@@ -25,9 +36,14 @@ settings.register_profile(
     "ci",
     parent=settings.get_profile("ci"),
     max_examples=100,
+    deadline=None,
     suppress_health_check=_SLOW_BY_DESIGN,
 )
-settings.load_profile("ci" if os.getenv("CI") else "dev")
+_PROFILE = "ci" if os.getenv("CI") else "dev"
+settings.load_profile(_PROFILE)
+settings.register_profile(
+    "games", parent=settings.get_profile(_PROFILE), max_examples=50 if _PROFILE == "ci" else 10
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -20,6 +20,8 @@ import pokerlaws.strategies as ps
 from tests.generated_states import game_states, states_and_seats
 
 VALIDATOR = Draft202012Validator(pl.json_schema())
+GAMES = settings.get_profile("games")
+"""For tests drawing played states: each is replayed, then checked against the schema."""
 
 
 def round_trip(value: object) -> None:
@@ -50,12 +52,14 @@ def test_a_stake_is_written_as_the_contract_shows() -> None:
     assert discard["cards"] == ["Th", "Jk"]
 
 
+@GAMES
 @given(game_states())
 def test_states_round_trip(state: pl.GameState) -> None:
     """A state is its record replayed: equal in every field, internal bookkeeping too."""
     round_trip(state)
 
 
+@GAMES
 @given(game_states(over=True))
 def test_records_of_whole_games_round_trip(state: pl.GameState) -> None:
     round_trip(pl.record(state, tags=(("Event", "Peel's club"), ("Date", "1891-01-01"))))
@@ -68,6 +72,7 @@ def test_rules_round_trip(rules: pl.Rules, hands: pl.HandRules) -> None:
     round_trip(hands)
 
 
+@GAMES
 @given(st.data())
 def test_actions_and_violations_round_trip(data: st.DataObject) -> None:
     """Every action, legal or not, and every violation apply returns for one."""
@@ -80,6 +85,7 @@ def test_actions_and_violations_round_trip(data: st.DataObject) -> None:
     round_trip(refused)
 
 
+@GAMES
 @given(states_and_seats())
 def test_views_round_trip(case: tuple[pl.GameState, int]) -> None:
     round_trip(pl.view(*case))
@@ -128,6 +134,7 @@ def refused_with(text: str | bytes) -> str:
     return str(error.value)
 
 
+@GAMES
 @given(documents(), st.data())
 def test_a_wrong_shape_is_a_notation_error_naming_the_path(
     value: object, data: st.DataObject
@@ -159,6 +166,7 @@ json_values = st.recursive(
 )
 
 
+@GAMES
 @given(documents(), st.data(), json_values)
 def test_anything_the_schema_refuses_is_a_notation_error(
     value: object, data: st.DataObject, replacement: object
@@ -240,6 +248,7 @@ def test_a_record_whose_game_cannot_begin_is_refused_as_the_notation_refuses_it(
     assert refused_with(json.dumps(document)).startswith("$: the game cannot begin")
 
 
+@GAMES
 @given(st.data())
 def test_every_report_and_its_refusal_round_trips(data: st.DataObject) -> None:
     """Every kind of report (Laws 8-16, 40, 44-55, 77), and the states and views of games

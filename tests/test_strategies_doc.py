@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import Phase, settings
 
 import pokerlaws as pl
 
@@ -52,10 +54,27 @@ def _opens_short(state: pl.GameState) -> pl.Action:
     return action
 
 
+@contextlib.contextmanager
+def _unshrunk() -> Iterator[None]:
+    """Settings made inside (the page's ``@settings``) draw examples but do not shrink the
+    failure they find: shrinking replays hundreds of games, and what is checked here is only
+    that a failure is found, and why."""
+    settings.register_profile("_before_page", settings())
+    settings.register_profile(
+        "_page_unshrunk", settings(), phases=[Phase.explicit, Phase.reuse, Phase.generate]
+    )
+    settings.load_profile("_page_unshrunk")
+    try:
+        yield
+    finally:
+        settings.load_profile("_before_page")
+
+
 def test_the_pages_property_catches_a_bot_that_opens_short() -> None:
     """Law 25: the opener stakes at least double the ante, so the bad bot is caught (in a
     jack-pot it may be caught sooner, without openers: Laws 30-32)."""
-    namespace = page_namespace()
+    with _unshrunk():
+        namespace = page_namespace()
     namespace["toy_bot"] = _opens_short
     with pytest.raises(AssertionError, match=r"Law (25|30|31|32):"):
         namespace["test_the_bot_never_makes_an_illegal_move"]()

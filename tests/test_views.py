@@ -20,6 +20,8 @@ from tests.properties.test_reference import Start, begin, play_reporting, starts
 from tests.reference_views import follow, seen_by
 
 RULES = pl.Rules(ante=1, limit=4)
+GAMES = settings.get_profile("games")
+"""For tests drawing played states (tests/conftest.py)."""
 
 
 def cards_in(value: object) -> Iterator[pl.Card]:
@@ -59,6 +61,7 @@ def test_view_is_frozen() -> None:
         seen.pool = 0  # type: ignore[misc]
 
 
+@GAMES
 @given(states_and_seats())
 def test_view_has_the_public_table_and_his_turn(case: tuple[pl.GameState, int]) -> None:
     """Chips, players and the turn are public; legal actions only on his own turn."""
@@ -77,6 +80,7 @@ def test_view_has_the_public_table_and_his_turn(case: tuple[pl.GameState, int]) 
 # --- Nothing leaks ----------------------------------------------------------------------
 
 
+@GAMES
 @given(states_and_seats())
 def test_law_6_a_view_holds_only_cards_the_seat_has_seen(case: tuple[pl.GameState, int]) -> None:
     """Law 6: cards go face down to their owner; a view names no card its seat has not held
@@ -91,6 +95,7 @@ def test_law_6_a_view_holds_only_cards_the_seat_has_seen(case: tuple[pl.GameStat
     assert all(not isinstance(step, pl.Shuffle) or step.order is None for step in seen.history)
 
 
+@GAMES
 @given(states_and_seats())
 def test_law_59_a_view_has_his_hand_the_counts_and_the_show(
     case: tuple[pl.GameState, int],
@@ -126,6 +131,7 @@ def _relabel_action(action: pl.Event, mapping: dict[pl.Card, pl.Card]) -> pl.Eve
     return action
 
 
+@GAMES
 @given(states_and_seats(), st.data())
 def test_law_6_cards_a_seat_never_sees_do_not_change_his_view(
     case: tuple[pl.GameState, int], data: st.DataObject
@@ -215,7 +221,7 @@ def test_law_37_a_seat_knows_his_own_discards() -> None:
     assert pl.HiddenDiscard(seat=other, count=5) in seen.history
 
 
-@settings(deadline=None, max_examples=max(10, settings().max_examples // 2))
+@GAMES
 @given(st.data(), starts(recording=True))
 def test_law_6_views_of_games_with_irregularities_hold_no_unseen_card(
     data: st.DataObject, start: Start

@@ -8,6 +8,7 @@ random sample and (with ``-m slow``) on every one of the 2,598,960 hands.
 from __future__ import annotations
 
 import copy
+import functools
 import itertools
 import pickle
 import random
@@ -61,7 +62,7 @@ def assert_matches_reference(hands: Iterable[Sequence[Card]], rules: HandRules) 
     """
     strength_of: dict[tuple[int, ...], int] = {}
     for hand in hands:
-        key = reference_key(hand, rules)
+        key = _reference_key(tuple(hand), rules) if JOKER in hand else reference_key(hand, rules)
         value = evaluate(hand, rules)
         assert value.category.name == CATEGORIES[key[0]], pl.format_cards(hand)
         known = strength_of.setdefault(key, value.strength)
@@ -70,6 +71,13 @@ def assert_matches_reference(hands: Iterable[Sequence[Card]], rules: HandRules) 
     for low, high in itertools.pairwise(keys):
         assert strength_of[low] < strength_of[high], f"{low} should lose to {high}"
     return len(keys)
+
+
+@functools.lru_cache(maxsize=20_000)
+def _reference_key(hand: tuple[Card, ...], rules: HandRules) -> tuple[int, ...]:
+    """The reference key of a Joker hand (52 namings tried), kept: the Joker tests below
+    meet the same hands again, in lists and under the same rules."""
+    return reference_key(hand, rules)
 
 
 def every_rank_pattern(rng: random.Random) -> Iterator[tuple[Card, ...]]:
@@ -111,6 +119,13 @@ def joker_hands(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
     return hands[:count]
 
 
+@functools.cache
+def rank_patterns(seed: int, step: int = 1) -> tuple[tuple[Card, ...], ...]:
+    """Every ``step``-th hand of ``every_rank_pattern(random.Random(seed))``, made once and
+    shared by the tests (and the variants) that check the same hands."""
+    return tuple(itertools.islice(every_rank_pattern(random.Random(seed)), 0, None, step))
+
+
 # How many different values the whole pack holds under each rules: Peel's 6,838 (see
 # VALUES_PER_CATEGORY below); the Blaze adds KKQQJ, KKQJJ and KQQJJ; the skip sequence and
 # ace-high sequences only move rank sets between categories; hearts breaking flush ties keeps
@@ -126,18 +141,27 @@ DISTINCT_VALUES = {
 }
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+# The reference is slow (pure Python, a Joker tried as each card): Peel's rules and all the
+# switches on are compared by default, each switch alone with ``-m slow``.
+BY_REFERENCE = [
+    name if name in ("peel", "all") else pytest.param(name, marks=pytest.mark.slow)
+    for name in VARIANTS
+]
+
+
+@pytest.mark.parametrize("name", BY_REFERENCE)
 def test_evaluate_matches_the_reference_on_every_rank_pattern(name: str) -> None:
     """Equal hands share and better hands win exactly as the laws say, under each variant,
     on hands that reach every value the pack can make."""
-    hands = every_rank_pattern(random.Random(65))
+    hands = rank_patterns(65)
     assert assert_matches_reference(hands, VARIANTS[name]) == DISTINCT_VALUES[name]
 
 
 def test_evaluate_matches_the_reference_on_random_hands() -> None:
-    """On 100,000 random hands the order is the reference order (Peel's rules)."""
+    """On 25,000 random hands the order is the reference order (Peel's rules); every hand of
+    the pack is compared with ``-m slow``."""
     rng = random.Random(76)
-    hands = [tuple(rng.sample(PACK, 5)) for _ in range(100_000)]
+    hands = [tuple(rng.sample(PACK, 5)) for _ in range(25_000)]
     assert assert_matches_reference(hands, PEEL) > 4000
 
 
@@ -151,13 +175,13 @@ def test_evaluate_cache_every_way_of_passing_a_hand_gives_one_value() -> None:
         assert evaluate(hand, HandRules()) is value
 
 
-@pytest.mark.parametrize("name", VARIANTS)
+@pytest.mark.parametrize("name", BY_REFERENCE)
 def test_law_81_joker_values_match_the_reference(name: str) -> None:
     """With the Joker a hand takes its best naming and beats the natural hand it matches,
     under each variant; the second time a Joker hand is met (from its table) as the first."""
     rules = VARIANTS[name]
     hands = joker_hands(random.Random(81), 600 if name in ("peel", "all") else 200)
-    naturals = list(itertools.islice(every_rank_pattern(random.Random(1)), 0, None, 5))
+    naturals = rank_patterns(1, 5)
     assert assert_matches_reference([*hands, *naturals], rules) > 1000
     assert assert_matches_reference([*hands, *(list(hand) for hand in hands)], rules) > 100
 
@@ -166,9 +190,28 @@ EVERY_RULES = [
     HandRules(**dict(zip(hands_module._SWITCHES, switches, strict=True)))
     for switches in itertools.product([False, True], repeat=len(hands_module._SWITCHES))
 ]
+# Each rules builds its own fast tables (a fraction of a second): the default suite checks
+# the rules of VARIANTS, each switch alone and all together; ``-m slow`` all 32.
+QUICK_RULES = set(VARIANTS.values())
 
 
-@pytest.mark.parametrize("rules", EVERY_RULES, ids=repr)
+@functools.cache
+def _fast_path_hands(seed: int) -> tuple[tuple[tuple[Card, ...], ...], ...]:
+    """Natural hands reaching every value and Joker hands, drawn from one seed (rules whose
+    reprs are as long share them)."""
+    rng = random.Random(seed)
+    naturals = tuple(itertools.islice(every_rank_pattern(rng), 0, None, 3))
+    return naturals, tuple(joker_hands(rng, 150))
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [
+        pytest.param(rules, marks=() if rules in QUICK_RULES else pytest.mark.slow)
+        for rules in EVERY_RULES
+    ],
+    ids=repr,
+)
 def test_evaluate_cache_fast_path_equals_the_plain_path_under_every_rules(
     rules: HandRules,
 ) -> None:
@@ -176,9 +219,7 @@ def test_evaluate_cache_fast_path_equals_the_plain_path_under_every_rules(
     path (no fast table, no Joker table) gives: tuples, lists and other iterables, natural
     hands reaching every value and Joker hands met once and again, and the rules passed as
     built here or as a fresh equal object."""
-    rng = random.Random(len(repr(rules)))
-    naturals = list(itertools.islice(every_rank_pattern(rng), 0, None, 3))
-    jokers = joker_hands(rng, 150)
+    naturals, jokers = _fast_path_hands(len(repr(rules)))
     fresh = attrs.evolve(rules)
     for hand in [*naturals, *jokers, *jokers]:
         expected = hands_module._evaluate_plain(hand, rules)

@@ -30,10 +30,13 @@ VARIANTS = [
 ]
 """Every variant switch of ``Rules`` and ``HandRules``, each switched off and on."""
 
-PER_VARIANT = settings(deadline=None, max_examples=max(5, settings().max_examples // 4))
-"""Settings for a test run once per variant: a quarter of the profile's examples each, so
-the whole parametrized test costs about four ordinary ones (states are built by replay,
-hence no deadline)."""
+PER_VARIANT = settings(
+    settings.get_profile("games"),
+    max_examples=max(2, settings.get_profile("games").max_examples // 4),
+)
+"""Settings for a test run once per variant: a quarter of the ``games`` profile's examples
+each (2 under ``dev``, 12 under ``ci``), so the whole parametrized test costs about four
+ordinary ones (tests/conftest.py)."""
 
 
 def table_with(owner: str, name: str, value: bool) -> SearchStrategy[pl.Rules]:

@@ -53,7 +53,7 @@ def test_cards_are_the_pack_once_at_every_step(
     play_sitting(data, start, games=GAMES, step=step, begin=begin)
 
 
-@settings(deadline=None)
+@settings(settings.get_profile("games"))
 @given(state=ps.game_states())
 def test_generated_states_hold_the_pack_and_nothing_else(state: pl.GameState) -> None:
     """Every state the strategies reach holds the pack once: the generator replays, never

@@ -15,11 +15,14 @@ import pokerlaws as pl
 import pokerlaws.strategies as ps
 from tests.properties._checks import check_recorded, check_shape
 
+GAMES = settings.get_profile("games")
+"""Every example here is a state reached by replaying a game (tests/conftest.py)."""
+
 TRIES = 8
 """Generated actions tried against each drawn state."""
 
 
-@settings(deadline=None)
+@GAMES
 @given(state=ps.game_states())
 def test_every_listed_action_is_accepted_and_recorded(state: pl.GameState) -> None:
     """Each action ``legal_actions`` lists is accepted, and appends exactly itself to history
@@ -50,7 +53,7 @@ def _own_order(state: pl.GameState, action: pl.Action, listed: set[pl.Action]) -
     return False
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), state=ps.game_states())
 def test_every_unlisted_action_is_refused_with_its_law(
     state: pl.GameState, data: st.DataObject
@@ -76,7 +79,7 @@ def test_every_unlisted_action_is_refused_with_its_law(
         assert raised.value.violation == result
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), state=ps.game_states())
 def test_a_refusal_changes_nothing(state: pl.GameState, data: st.DataObject) -> None:
     """A refused action leaves the state equal to a copy taken before, hash unchanged."""
@@ -89,7 +92,7 @@ def test_a_refusal_changes_nothing(state: pl.GameState, data: st.DataObject) -> 
         assert hash(state) == fingerprint == hash(before)
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), state=ps.game_states())
 def test_apply_is_deterministic(state: pl.GameState, data: st.DataObject) -> None:
     """The same action on equal states gives equal results, accepted or refused."""
@@ -103,7 +106,7 @@ def test_apply_is_deterministic(state: pl.GameState, data: st.DataObject) -> Non
             assert hash(pl.apply(twin, action)) == hash(first)
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), start=ps.new_games())
 def test_equal_states_hash_equal(start: pl.GameState, data: st.DataObject) -> None:
     """Replaying the same actions twice gives equal states with equal hashes at every step;

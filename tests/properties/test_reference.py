@@ -19,9 +19,10 @@ import pokerlaws as pl
 from tests.properties._checks import reports_to_try
 from tests.reference_game import Outcome, replay_game
 
-REFERENCE = settings(deadline=None, max_examples=4 * settings().max_examples)
-"""Games are cheap (a few ms each) and the edges are what is tested: four times the profile's
-examples (400 in CI, a few seconds a test)."""
+GAMES = settings.get_profile("games")
+REFERENCE = settings(GAMES, max_examples=4 * GAMES.max_examples)
+"""Games are cheap (a few ms each) and the edges are what is tested: four times the ``games``
+profile's examples (40 under ``dev``, 200 under ``ci``, a few seconds a test)."""
 
 Start = tuple[pl.Rules, tuple[int, ...], int, tuple[pl.Card, ...], int, int]
 """How a game began: rules, stacks, dealer, deck, carried chips, jack-pot round."""
@@ -288,7 +289,7 @@ def play_reporting(data: st.DataObject, state: pl.GameState) -> list[pl.GameStat
     raise AssertionError(f"the game did not end: {state.history}")
 
 
-@settings(deadline=None, max_examples=2 * settings().max_examples)
+@settings(GAMES, max_examples=2 * GAMES.max_examples)
 @given(st.data(), starts(recording=True))
 def test_law_64_games_with_irregularities_agree_with_the_reference(
     data: st.DataObject, start: Start

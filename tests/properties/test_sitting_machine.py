@@ -101,4 +101,4 @@ class Sitting(RuleBasedStateMachine):
 
 
 TestSitting = Sitting.TestCase
-TestSitting.settings = settings(deadline=None, stateful_step_count=60)
+TestSitting.settings = settings(settings.get_profile("games"), stateful_step_count=60)

@@ -29,9 +29,10 @@ import pokerlaws.strategies as ps
 from tests.reference_game import replay_game
 from tests.sitting_play import check_books, finish, pick, staying
 
-LONG = settings(deadline=None, max_examples=max(3, settings().max_examples // 5))
-"""A 200-game sitting takes a second or so: a fifth of the profile's examples (5 locally,
-20 in CI)."""
+PLAYED = settings.get_profile("games")
+LONG = settings(PLAYED, max_examples=max(3, PLAYED.max_examples // 5))
+"""A 200-game sitting takes a second or so: a fifth of the ``games`` profile's examples (3
+locally, 10 in CI)."""
 
 GAMES = 200
 
@@ -417,7 +418,7 @@ class Sittings(RuleBasedStateMachine):
 
 
 TestSittings = Sittings.TestCase
-TestSittings.settings = settings(deadline=None, stateful_step_count=50)
+TestSittings.settings = settings(PLAYED, stateful_step_count=50)
 
 
 @settings(deadline=None)

@@ -13,8 +13,11 @@ import pokerlaws.strategies as ps
 from tests.properties._checks import game_bound
 from tests.properties._walk import play_sitting
 
+GAMES = settings.get_profile("games")
+"""Every example here plays games to their end (tests/conftest.py)."""
 
-@settings(deadline=None)
+
+@GAMES
 @given(data=st.data(), start=ps.new_games())
 def test_every_game_ends_within_the_derived_bound(
     start: pl.GameState, data: st.DataObject
@@ -74,7 +77,7 @@ def _actions_by_phase(
     return played
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), start=ps.new_games(rules=ps.rules(ante=1, limit=st.integers(4, 12))))
 def test_law_21_each_seat_is_asked_to_straddle_at_most_once(
     start: pl.GameState, data: st.DataObject
@@ -87,7 +90,7 @@ def test_law_21_each_seat_is_asked_to_straddle_at_most_once(
     assert len(seats) <= len(start.players) - 1
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), start=ps.new_games())
 def test_law_25_the_say_is_a_single_round(start: pl.GameState, data: st.DataObject) -> None:
     """Laws 25-28: one round of says before the draw; no player says twice (Ambiguity 5)."""
@@ -96,7 +99,7 @@ def test_law_25_the_say_is_a_single_round(start: pl.GameState, data: st.DataObje
     assert all(count == 1 for count in seats.values()), seats
 
 
-@settings(deadline=None)
+@GAMES
 @given(data=st.data(), start=ps.new_games())
 def test_law_38_each_player_draws_once(start: pl.GameState, data: st.DataObject) -> None:
     """Laws 36, 38: at the draw a player makes good at most once, then discards once."""
