@@ -14,6 +14,7 @@ value; :func:`field` makes one an attrs validator.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
@@ -56,7 +57,8 @@ def lone_surrogate(value: str) -> str | None:
 
 
 def _kind(value: object) -> str:
-    return f"{type(value).__name__} ({value!r})"
+    # reprlib: a message names a wrong value, it does not print a whole history.
+    return f"{type(value).__name__} ({reprlib.repr(value)})"
 
 
 def integer(place: str, value: object) -> None:
