@@ -422,7 +422,7 @@ SPOILERS: list[object] = [
 ]  # fmt: skip
 
 
-@settings(deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_the_schema_and_from_json_agree_but_for_what_a_schema_cannot_say(
     data: st.DataObject,
@@ -430,6 +430,19 @@ def test_the_schema_and_from_json_agree_but_for_what_a_schema_cannot_say(
     """Put a value anywhere in any kind of document: from_json reads it only if the schema
     accepts it, and refuses what the schema accepts only for a difference listed in
     docs/notation.md."""
+    schema_and_from_json_agree(data)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None)
+@given(st.data())
+def test_many_documents_agree_with_the_schema_but_for_what_it_cannot_say(
+    data: st.DataObject,
+) -> None:
+    schema_and_from_json_agree(data)
+
+
+def schema_and_from_json_agree(data: st.DataObject) -> None:
     value = data.draw(documents() | st.sampled_from(_sitting_documents()))
     document = json.loads(pl.to_json(value))
     _, container, key = data.draw(st.sampled_from(list(places(document))))

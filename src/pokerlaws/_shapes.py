@@ -14,8 +14,10 @@ value; :func:`field` makes one an attrs validator.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections import Counter
 from collections.abc import Callable
+from itertools import repeat
 from typing import Any, TypeVar, cast
 
 import attrs
@@ -56,7 +58,8 @@ def lone_surrogate(value: str) -> str | None:
 
 
 def _kind(value: object) -> str:
-    return f"{type(value).__name__} ({value!r})"
+    # reprlib: a message names a wrong value, it does not print a whole history.
+    return f"{type(value).__name__} ({reprlib.repr(value)})"
 
 
 def integer(place: str, value: object) -> None:
@@ -85,6 +88,7 @@ def instance_of(kinds: type | tuple[type, ...], what: str) -> Check:
             )
             raise TypeError(f"{place} must be {what}, not {_kind(value)}{hint}")
 
+    _ALL_AT_ONCE[check] = lambda items: all(map(isinstance, items, repeat(kinds)))
     return check
 
 
@@ -127,12 +131,29 @@ def player_name(place: str, value: object) -> None:
         )
 
 
+def _ints(items: tuple[object, ...]) -> bool:
+    return set(map(type, items)) <= {int}
+
+
+# The checks a whole tuple can be put through at once, in C loops (a deck is checked card by
+# card at each record read): each check's test of all the items, which is True only when
+# the check would pass on each. Where it is False, the items are checked one by one, so
+# the one that is wrong is named.
+_ALL_AT_ONCE: dict[Check, Callable[[tuple[object, ...]], bool]] = {
+    integer: _ints,
+    count: lambda items: _ints(items) and min(cast(tuple[int, ...], items), default=0) >= 0,
+}
+
+
 def tuple_of(item: Check) -> Check:
     """A tuple (values are frozen and hashable: never a list) of what ``item`` accepts."""
+    at_once = _ALL_AT_ONCE.get(item)
 
     def check(place: str, value: object) -> None:
         if not isinstance(value, tuple):
             raise TypeError(f"{place} must be a tuple, not {_kind(value)}")
+        if at_once is not None and at_once(value):
+            return
         try:
             for each in value:
                 item("", each)
@@ -174,7 +195,13 @@ def field(check: Check) -> Callable[[Any, attrs.Attribute[Any], Any], None]:
     """``check`` as an attrs validator, naming the class and the field."""
 
     def validate(instance: Any, attribute: attrs.Attribute[Any], value: Any) -> None:
-        check(f"{type(instance).__name__}.{attribute.name.lstrip('_')}", value)
+        try:
+            check("", value)
+        except (TypeError, ValueError):
+            # Checked again to be named: a place made at every check would cost more than
+            # most checks.
+            check(f"{type(instance).__name__}.{attribute.name.lstrip('_')}", value)
+            raise
 
     return validate
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import attrs
 
+from pokerlaws import _shapes
 from pokerlaws.actions import (
     DeclineStraddle,
     Discard,
@@ -74,7 +75,7 @@ _LOOKS_NUMERIC = re.compile(r"[-+]?[0-9]", re.ASCII)
 # would take a no-break space, a vertical tab, NEL or U+2028 for one too.
 _BLANKS = " \t"
 _GAP = re.compile(r"[ \t]+")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+_SURROGATE = _shapes.SURROGATE
 
 
 # --- The rule lines, read off the attrs classes ---------------------------------------------

@@ -162,7 +162,7 @@ def _as_seen_by(seat: int, action: Event) -> PublicAction:
     if isinstance(action, Discard) and action.seat != seat:
         # Law 6: the cards go face down; Law 39: the number is asked aloud.
         # enforces: Law 6
-        return HiddenDiscard(seat=action.seat, count=len(action.cards))
+        return _shapes.trusted(HiddenDiscard, seat=action.seat, count=len(action.cards))
     if isinstance(action, Shuffle):
         # Law 41: the discards are shuffled face down; not even the dealer sees the order.
         return Shuffle(seat=action.seat)
@@ -193,7 +193,7 @@ def _openers_proved(state: GameState) -> ShownHand | None:
         or not (state.payouts[opener] or state.false_opener == opener)
     ):
         return None
-    return ShownHand(seat=opener, cards=state.dealt[opener])
+    return _shapes.trusted(ShownHand, seat=opener, cards=state.dealt[opener])
 
 
 def view(state: GameState, seat: int) -> PlayerView:
@@ -238,7 +238,9 @@ def view(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_menu(state) if state.to_act == seat else (),
         # Law 59: the hands at the show, face up in turn; Law 58 leaves an uncalled winner's
         # hand out of show_order (unless Law 33 makes a jack-pot's opener prove his openers).
-        shown=tuple(ShownHand(seat=s, cards=state.hands[s]) for s in state.show_order),
+        shown=tuple(
+            _shapes.trusted(ShownHand, seat=s, cards=state.hands[s]) for s in state.show_order
+        ),
         openers=_openers_proved(state),
         winners=state.winners,
         payouts=state.payouts,

@@ -219,9 +219,18 @@ class NoArbiter(RuleViolation):
 
 
 def refuse(kind: type[RuleViolation], law: int, action: Event, text: str) -> RuleViolation:
-    """Build a ``kind`` of violation whose message reads ``"Law N: seat S <text>"``."""
-    return kind(
-        law=law, seat=action.seat, action=action, message=f"Law {law}: seat {action.seat} {text}"
+    """Build a ``kind`` of violation whose message reads ``"Law N: seat S <text>"``.
+
+    The engine's own refusals are built without the shape checks, as its states are: the
+    action was checked when built, the law is the engine's, and the text its own words
+    about them. (``is_legal`` builds one at every refusal.)
+    """
+    return _shapes.trusted(
+        kind,
+        law=law,
+        seat=action.seat,
+        action=action,
+        message=f"Law {law}: seat {action.seat} {text}",
     )
 
 
