@@ -26,7 +26,7 @@ KINDS: tuple[type, ...] = (pl.Pass, pl.Stake, pl.Lift, pl.Dispute, pl.Discard)
 
 def _event(kind: type, seat: int) -> pl.Event:
     if kind is pl.Stake:
-        return pl.Stake(seat=seat, amount=2)
+        return pl.Stake(seat=seat, amount=2 + seat % 2)
     if kind is pl.Dispute:
         return pl.Dispute(seat=seat, parties=(seat, (seat + 1) % 4))
     if kind is pl.Discard:
@@ -160,6 +160,34 @@ def test_the_index_answers_as_reading_every_event_would(
         one = _scan(tuple(history), kinds[:1], seat, start, stop)
         found: list[object] = history.events_of(kinds[0], seat=seat, start=start, stop=stop)
         assert found == [history[i] for i in one]
+
+
+@given(EVENTS, st.integers(0, 30), st.none() | st.integers(0, 3), st.integers(0, 30))
+def test_distinct_values_are_gathered_once_and_kept_up(
+    events: tuple[pl.Event, ...], start: int, seat: int | None, cut: int
+) -> None:
+    """``distinct`` gives the distinct values a scan finds, asked at every length as the
+    history grows, and for an older history sharing the list after it grew."""
+    history: History[pl.Event] = History()
+    older = history
+    for i, event in enumerate(events):
+        history = history.with_event(event)
+        if i + 1 == cut:
+            older = history
+        for each in (history, older):
+            expected = {
+                (e.seat, e.amount)
+                for e in each[start:]
+                if isinstance(e, pl.Stake) and (seat is None or e.seat == seat)
+            }
+            assert each.distinct(pl.Stake, _SEAT_AND_AMOUNT, seat=seat, start=start) == expected
+
+
+def _seat_and_amount(stake: pl.Stake) -> tuple[int, int]:
+    return stake.seat, stake.amount
+
+
+_SEAT_AND_AMOUNT = _seat_and_amount
 
 
 def test_the_index_counts_an_event_for_every_class_it_derives_from() -> None:

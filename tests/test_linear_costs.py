@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import gc
 import json
+import random
 import sys
 import time
 from collections.abc import Callable
@@ -80,6 +81,36 @@ def game_of_reports(n: int) -> pl.GameState:
     return state
 
 
+def _after_a_short_draw() -> tuple[pl.GameState, int]:
+    """Ten seats drawing all they can (deck and choices from seed 0), played to the first
+    state after the dealer's Law 41 shuffle; and the seat served last."""
+    rng = random.Random(0)
+    state = pl.new_game(RULES, [50] * 10, dealer=0, deck=pl.shuffled_deck(0))
+    while state.history.last((pl.Shuffle,)) is None:
+        listed = pl.legal_actions(state)
+        if state.phase is pl.Phase.DRAW:
+            discards = [a for a in listed if isinstance(a, pl.Discard)]
+            action = max(discards, key=lambda a: len(a.cards)) if discards else listed[-1]
+        elif state.phase is pl.Phase.SAY:
+            action = next((a for a in listed if isinstance(a, pl.Stake)), listed[0])
+        else:
+            action = rng.choice(listed)
+        state = pl.apply_or_raise(state, action)
+    exposed = [r for r in pl.reportable(state) if isinstance(r, pl.ExposedCard)]
+    return state, exposed[-1].seat
+
+
+def game_of_exposures(n: int) -> pl.GameState:
+    """``n`` cards exposed in a row in serving one player after the Law 41 shuffle, with so
+    few cards left that each exposure brings back one exposed before (Law 40, Ambiguity 18):
+    each asks which cards were exposed in serving him."""
+    state, seat = _after_a_short_draw()
+    for _ in range(n):
+        card = state.hands[seat][-1]
+        state = pl.apply_or_raise(state, pl.ExposedCard(seat=seat, card=card))
+    return state
+
+
 def _cpu(work: Callable[[], object], runs: int) -> float:
     """The least CPU time of ``runs`` runs of ``work``."""
     best = float("inf")
@@ -122,6 +153,12 @@ def test_replaying_a_record_of_reports_takes_linear_work() -> None:
     records = {n: pl.record(_game(n)) for n in (SMALL, LARGE)}
     assert pl.replay(records[SMALL]) == _game(SMALL)
     assert_linear(lambda n: pl.replay(records[n]), "replaying a record")
+
+
+def test_replaying_cards_exposed_again_and_again_takes_linear_work() -> None:
+    """``replay`` of a record of n cards exposed in serving one draw is linear in n."""
+    records = {n: pl.record(game_of_exposures(n)) for n in (SMALL, LARGE)}
+    assert_linear(lambda n: pl.replay(records[n]), "replaying exposures")
 
 
 def test_checking_a_record_file_of_reports_takes_linear_work() -> None:

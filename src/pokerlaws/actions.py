@@ -239,7 +239,7 @@ ACTION_TYPES: tuple[type, ...] = (
 """The action classes, for the checks that an argument is an action."""
 
 
-def _actions_only(actions: object) -> tuple[Action, ...]:
+def _actions_only(actions: tuple[Action, ...]) -> tuple[Action, ...]:
     if not isinstance(actions, tuple) or not all(isinstance(a, ACTION_TYPES) for a in actions):
         raise TypeError(f"LegalActions.others must be a tuple of actions, not {actions!r}")
     return actions

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import islice
 from operator import index as _as_index
@@ -28,6 +28,7 @@ __all__ = ["History"]
 
 _T = TypeVar("_T")
 _E = TypeVar("_E")
+_V = TypeVar("_V")
 
 
 class _Log(Generic[_T]):
@@ -41,10 +42,13 @@ class _Log(Generic[_T]):
     None); both cover ``events[:indexed]``.
     """
 
-    __slots__ = ("by_kind", "by_seat", "events", "indexed")
+    __slots__ = ("by_kind", "by_seat", "distinct", "events", "indexed")
 
     by_kind: dict[type, list[int]]
     by_seat: dict[tuple[type, int | None], list[int]]
+    distinct: dict[tuple[object, ...], tuple[int, frozenset[object]]]
+    """What :meth:`History.distinct` has gathered: for each question, how far along its
+    positions it has read, and the values found."""
 
     def __init__(self, events: list[_T]) -> None:
         # The dictionaries wait for the first question (index_to): most games ask none.
@@ -55,7 +59,7 @@ class _Log(Generic[_T]):
         """Extend the index over ``events[:length]``."""
         with _INDEXING:
             if not self.indexed:
-                self.by_kind, self.by_seat = {}, {}
+                self.by_kind, self.by_seat, self.distinct = {}, {}, {}
             events, by_kind, by_seat = self.events, self.by_kind, self.by_seat
             for position in range(self.indexed, length):
                 event = events[position]
@@ -215,6 +219,42 @@ class History(Sequence[_T]):
             for position in self.positions((kind,), seat=seat, start=start, stop=stop)
         ]
         return cast("list[_E]", found)
+
+    def distinct(
+        self,
+        kind: type[_E],
+        value: Callable[[_E], _V],
+        *,
+        seat: int | None = None,
+        start: int = 0,
+    ) -> frozenset[_V]:
+        """The distinct ``value(event)`` of the events of ``kind`` from ``start`` to the end,
+        by ``seat`` if given.
+
+        The same question asked again as the history grows reads only the events added
+        since (``value`` must be the same object each time, a module constant), so a
+        report repeated thousands of times costs no more each time than the first.
+        """
+        length = self._length
+        if start >= length:
+            return frozenset()
+        log = self._log
+        if log.indexed < length:
+            log.index_to(length)
+        positions = log.by_kind.get(kind) if seat is None else log.by_seat.get((kind, seat))
+        if not positions:
+            return frozenset()
+        low = bisect_left(positions, start)
+        high = bisect_left(positions, length, low)
+        key = (kind, value, seat, low)
+        done, found = log.distinct.get(key, (low, frozenset()))
+        if done > high:  # gathered for a longer history sharing this list: start over
+            done, found = low, frozenset()
+        if done < high:
+            events = log.events
+            found = found.union(value(events[p]) for p in positions[done:high])  # type: ignore[arg-type]
+            log.distinct[key] = (high, found)
+        return cast("frozenset[_V]", found)
 
     def tally(
         self,

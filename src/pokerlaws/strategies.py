@@ -812,6 +812,27 @@ def sittings(
     return played()
 
 
+def _runs_of_stakes() -> SearchStrategy[range]:
+    """More than ``LegalActions.FEWEST`` amounts in a row, up to 10**12 of them."""
+    return st.builds(
+        lambda least, count: range(least, least + count),
+        st.integers(1, 10**6),
+        st.integers(pl.LegalActions.FEWEST + 1, 10**12),
+    )
+
+
+def _legal_menus() -> SearchStrategy[pl.LegalActions]:
+    """A long menu of stakes as a view holds it (``LegalActions``): a pass, a stand or
+    neither, then a run of more than ``LegalActions.FEWEST`` stakes, up to a limit of
+    10**12."""
+
+    def menu(seat: int, amounts: range, stand: bool) -> pl.LegalActions:
+        others: tuple[pl.Action, ...] = (pl.Pass(seat=seat), *((pl.Stand(seat=seat),) * stand))
+        return pl.LegalActions(others=others, seat=seat, amounts=amounts)
+
+    return st.builds(menu, st.integers(0, 9), _runs_of_stakes(), st.booleans())
+
+
 def _sitting_terms() -> SearchStrategy[pl.SittingTerms]:
     """A sitting's terms: the kitty on as often as not (a share of the pool is 0 to 100
     percent), broke players sitting out or leaving."""
@@ -931,10 +952,15 @@ def _register_types() -> None:
     for field in attrs.fields(pl.Rules):
         if field.name in _RULES_FIELDS and field.type is int:
             object.__setattr__(field, "type", Annotated[int, _RULES_FIELDS[field.name]])
+    # LegalActions holds a long run of stakes, which from_type(range) does not draw.
+    amounts = attrs.fields(pl.LegalActions).amounts
+    if amounts.type is range:
+        object.__setattr__(amounts, "type", Annotated[range, _runs_of_stakes()])
     registered: dict[type, Callable[[], SearchStrategy[Any]]] = {
         pl.Card: cards,
         pl.HandRules: hand_rules,
         pl.HandValue: hand_values,
+        pl.LegalActions: _legal_menus,
         pl.Rules: rules,
         pl.GameState: game_states,
         pl.Sitting: sitting_states,

@@ -19,7 +19,7 @@ import hashlib
 from collections.abc import Callable
 from functools import cache
 from itertools import chain, combinations, filterfalse, repeat
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 
 from pokerlaws.actions import (
     Action,
@@ -270,9 +270,13 @@ def exposed_in_serving(state: GameState, seat: int) -> frozenset[Card]:
     discard = history.last((Discard,), seat=seat)
     if discard is None:
         return frozenset()
-    return frozenset(
-        exposed.card for exposed in history.events_of(ExposedCard, seat=seat, start=discard + 1)
-    )
+    # A card may be exposed again and again once the stock is down to its last few (each
+    # exposure puts it under the stock and the next comes up): distinct() reads each
+    # exposure once, however often this is asked.
+    return history.distinct(ExposedCard, _CARD_OF, seat=seat, start=discard + 1)
+
+
+_CARD_OF: Callable[[ExposedCard], Card] = attrgetter("card")
 
 
 def refuse_shuffle(state: GameState, action: Shuffle) -> RuleViolation:
