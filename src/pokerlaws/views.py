@@ -156,6 +156,18 @@ class PlayerView:
     foul: tuple[int, ...] = attrs.field(default=(), validator=_SEATS)
     told: int | None = attrs.field(default=None, validator=_OPTIONAL_COUNT)
 
+    def __str__(self) -> str:
+        """The table as this seat sees it, as text (:func:`pokerlaws.render.render_text`)."""
+        from pokerlaws.render.text import render_text  # an edge: loaded on first use only
+
+        return render_text(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, as SVG, so that a notebook draws a view."""
+        from pokerlaws.render.svg import render_svg
+
+        return render_svg(self)
+
 
 def _as_seen_by(seat: int, action: Event) -> PublicAction:
     """Return ``action`` as ``seat`` saw it happen."""
