@@ -291,6 +291,12 @@ class GameState:
         """Whether this game is a jack-pot (Law 29)."""
         return self.jackpot_round > 0
 
+    def _repr_svg_(self) -> str:
+        """The table as SVG, so that a notebook draws a state (every hand shown)."""
+        from pokerlaws.render.svg import render_svg  # an edge: loaded on first use only
+
+        return render_svg(self)
+
 
 def _fail(field: str, text: str) -> ValueError:
     return ValueError(f"GameState.{field} {text}")
