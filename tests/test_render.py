@@ -1,0 +1,213 @@
+"""The table as text, as SVG and as a replay page: what each shows, and what a view hides."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from attrs import evolve
+
+import pokerlaws as pl
+from pokerlaws.notation import format_action
+from pokerlaws.records import begin
+from pokerlaws.render import render_html, render_svg, render_text
+from pokerlaws.render.steps import game_steps
+
+GOLDEN = Path(__file__).parent / "golden"
+RECORDS = sorted(GOLDEN.glob("*.record"))
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def golden(name: str) -> pl.GameRecord:
+    return pl.parse_record((GOLDEN / name).read_text(encoding="utf-8"))
+
+
+def states_of(game: pl.GameRecord) -> Iterator[pl.GameState]:
+    """Every state of a recorded game, from the deal to the end."""
+    state = begin(game)
+    yield state
+    for action in game.actions:
+        state = pl.apply_or_raise(state, action)
+        yield state
+
+
+def every_state() -> Iterator[pl.GameState]:
+    for path in RECORDS:
+        yield from states_of(pl.parse_record(path.read_text(encoding="utf-8")))
+
+
+def visible_cards(seen: pl.PlayerView) -> set[str]:
+    shown = {str(card) for hand in seen.shown for card in hand.cards}
+    return shown | {str(card) for card in seen.hand}
+
+
+def hidden_cards(state: pl.GameState, seen: pl.PlayerView) -> set[str]:
+    return {str(card) for card in state.deck} - visible_cards(seen)
+
+
+def card_words(text: str) -> set[str]:
+    """Every word of ``text`` that is written as the notation writes a card."""
+    return set(re.findall(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|Jk)(?![A-Za-z0-9])", text))
+
+
+def test_text_of_a_view_never_shows_a_card_the_view_hides() -> None:
+    """Every card word in a view's text is his own or a shown card, at every step."""
+    for state in every_state():
+        for seat in range(state.num_seats):
+            seen = pl.view(state, seat)
+            text = render_text(seen)
+            assert card_words(text) <= visible_cards(seen)
+            assert not card_words(text) & hidden_cards(state, seen)
+
+
+def test_text_of_a_view_shows_his_own_hand_in_notation() -> None:
+    state = begin(golden("short.record"))
+    seen = pl.view(state, 1)
+    assert pl.format_cards(seen.hand) in render_text(seen)
+
+
+def test_text_of_a_state_shows_every_hand() -> None:
+    state = begin(golden("peel.record"))
+    state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=2))
+    text = render_text(state)
+    for hand in state.hands:
+        assert pl.format_cards(hand) in text
+
+
+def test_text_names_dealer_turn_pool_and_phase() -> None:
+    state = pl.apply_or_raise(begin(golden("peel.record")), pl.DeclineStraddle(seat=2))
+    text = render_text(state)
+    assert "dealer" in text
+    assert "seat 2 to act" in text
+    assert f"pool {state.pool}" in text
+    assert "the say" in text
+    assert re.search(r"^>.*2 .*to act", text, re.MULTILINE)
+
+
+def test_text_of_the_end_names_the_winner() -> None:
+    text = render_text(pl.replay(golden("peel.record")))
+    assert "winner: seat 2 takes 126" in text
+    assert "shown in order: seat 2, seat 1" in text
+
+
+def test_text_lines_are_at_most_100_columns() -> None:
+    for state in every_state():
+        for source in (state, pl.view(state, state.num_seats - 1)):
+            assert max(map(len, render_text(source).splitlines())) <= 100
+
+
+def test_str_of_a_view_is_its_text() -> None:
+    seen = pl.view(begin(golden("short.record")), 0)
+    assert str(seen) == render_text(seen)
+
+
+def test_render_text_refuses_what_is_not_a_table() -> None:
+    with pytest.raises(TypeError):
+        render_text(golden("short.record"))  # type: ignore[arg-type]
+
+
+def test_svg_is_well_formed_and_names_no_uri_but_its_namespace() -> None:
+    for state in every_state():
+        for source in (state, pl.view(state, 0)):
+            document = render_svg(source)
+            root = ElementTree.fromstring(document.encode("utf-8"))
+            assert root.tag == f"{SVG}svg"
+            assert "<!DOCTYPE" not in document
+            assert set(re.findall(r"[a-z]+://[^\"' <>]*", document)) == {
+                "http://www.w3.org/2000/svg"
+            }
+            assert "href" not in document
+
+
+def test_svg_of_a_view_draws_no_card_the_view_hides() -> None:
+    for state in every_state():
+        for seat in range(state.num_seats):
+            seen = pl.view(state, seat)
+            root = ElementTree.fromstring(render_svg(seen))
+            drawn = {g.get("data-card") for g in root.iter(f"{SVG}g") if g.get("data-card")}
+            assert drawn <= visible_cards(seen)
+            assert not card_words(render_svg(seen)) & hidden_cards(state, seen)
+
+
+def test_svg_of_a_state_draws_every_card_in_the_hands() -> None:
+    state = pl.replay(golden("peel.record"))
+    root = ElementTree.fromstring(render_svg(state))
+    drawn = {g.get("data-card") for g in root.iter(f"{SVG}g") if g.get("data-card")}
+    assert drawn == {str(card) for hand in state.hands for card in hand}
+
+
+def test_svg_draws_hidden_hands_face_down() -> None:
+    state = pl.apply_or_raise(begin(golden("peel.record")), pl.DeclineStraddle(seat=2))
+    root = ElementTree.fromstring(render_svg(pl.view(state, 2)))
+    backs = [g for g in root.iter(f"{SVG}g") if g.get("class") == "card back"]
+    assert len(backs) == 4 * 5
+
+
+def test_a_notebook_draws_states_and_views() -> None:
+    state = begin(golden("short.record"))
+    assert state._repr_svg_() == render_svg(state)
+    assert pl.view(state, 1)._repr_svg_() == render_svg(pl.view(state, 1))
+
+
+def test_each_step_cites_a_law_and_the_last_names_the_winner() -> None:
+    steps = game_steps(golden("peel.record"))
+    assert [step.line for step in steps[1:-1]] == [
+        format_action(action) for action in golden("peel.record").actions
+    ]
+    assert steps[0].line == "start"
+    assert steps[-1].line == "end"
+    assert steps[-1].law == 59
+    assert "seat 2 takes 126" in steps[-1].says
+    assert {1 <= step.law <= 81 for step in steps} == {True}
+
+
+def test_the_law_of_each_kind_of_step() -> None:
+    """Opening cites Law 25, passing Law 27, the draw Law 39, the betting Law 53."""
+    laws = {step.line: step.law for step in game_steps(golden("peel.record"))}
+    assert laws["2 decline"] == 21
+    assert laws["3 pass"] == 27
+    assert laws["1 discard 5c 2d 8s"] == 39
+    assert laws["2 stake 12"] == 36
+    assert laws["0 pass"] == 54
+
+
+def test_an_unopened_game_ends_under_law_29() -> None:
+    assert game_steps(golden("unopened-1.record"))[-1].law == 29
+
+
+def test_a_jackpot_opening_cites_its_round() -> None:
+    steps = game_steps(golden("queens-jackpot.record"))
+    assert steps[0].law == 30
+    assert steps[1].law == 31  # the second jack-pot in a row opens on queens
+
+
+def test_html_page_holds_every_line_and_law_and_fetches_nothing() -> None:
+    game = golden("peel.record")
+    page = render_html(game)
+    assert page.startswith("<!DOCTYPE html>")
+    for action in game.actions:
+        assert f">{format_action(action)}<" in page
+    assert "Law 25</b>" in page
+    assert 'id="winner"' in page
+    assert set(re.findall(r"[a-z]+://[^\"' <>]*", page)) == {"http://www.w3.org/2000/svg"}
+    assert not re.search(r"\b(src|href)\s*=", page)
+    assert "default-src 'none'" in page
+
+
+def test_html_escapes_what_the_record_says() -> None:
+    hostile = '<script>alert("x")</script><img src=x onerror=alert(1)>&amp;'
+    game = golden("short.record")
+    page = render_html(evolve(game, tags=(("players", hostile), ("place", "</title>"))))
+    assert "<script>alert" not in page
+    assert "<img" not in page
+    assert "&lt;script&gt;alert" in page
+    assert page.count("<script>") == 1
+    assert "<dd>&lt;/title&gt;</dd>" in page
+
+
+def test_html_refuses_what_is_not_a_record() -> None:
+    with pytest.raises(TypeError):
+        render_html(begin(golden("short.record")))  # type: ignore[arg-type]
