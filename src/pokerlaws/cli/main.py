@@ -6,10 +6,10 @@ whether every action in it is legal; ``pokerlaws replay RECORD`` prints the game
 step. ``RECORD`` is a path or ``-`` for standard input, read once (so pipes, FIFOs and
 ``/dev/stdin`` work) and at most ``--max-bytes`` bytes of it (16 MiB unless raised). Exit
 status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file (and
-argparse's usage errors), never a traceback. Every line printed is escaped (``_cli_text``):
-nothing from the file reaches the terminal as a control character. With no command it
-prints the version and a sample of hands ranked as Peel ranks them, as ``python -m
-pokerlaws`` always has.
+argparse's usage errors), never a traceback. Every line printed is escaped
+(``pokerlaws.cli.text``): nothing from the file reaches the terminal as a control character.
+With no command it prints the version and a sample of hands ranked as Peel ranks them, as
+``python -m pokerlaws`` always has.
 
 This is an edge of the package: it reads files and prints. The rules engine does neither.
 """
@@ -42,8 +42,8 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
-from pokerlaws._cli_text import printable, say
-from pokerlaws._sitting_cli import check_sitting, is_sitting, replay_sitting_steps
+from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
+from pokerlaws.cli.text import printable, say
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
 from pokerlaws.records import begin
 

@@ -3,7 +3,7 @@
 A sitting record is told apart from a game record by its first line (``pokerlaws-sitting``)
 or, in JSON, by its type (``SittingRecord``, or a ``Sitting`` taken as its record). The
 verdicts and exit statuses are those of a game record (``docs/notation.md``); every line is
-printed escaped (``_cli_text``), players' names and tags as all the rest.
+printed escaped (``pokerlaws.cli.text``), players' names and tags as all the rest.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from pokerlaws._cli_text import say
 from pokerlaws.cards import NotationError
+from pokerlaws.cli.text import say
 from pokerlaws.jsonio import from_json
 from pokerlaws.notation import format_action
 from pokerlaws.records import GameRecord
