@@ -42,6 +42,7 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
+from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import printable, say
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
@@ -346,16 +347,23 @@ def _show(state: GameState, out: TextIO) -> None:
         say(out, f"carried  {state.pool} left in the pool for the next game")
 
 
-def _replay(path: str, max_bytes: int, out: TextIO, err: TextIO) -> int:
+def _replay(path: str, max_bytes: int, out: TextIO, err: TextIO, html: str | None = None) -> int:
     text = _input(path, max_bytes, False, out, err)
     if isinstance(text, int):
         return text
     if is_sitting(text):  # a whole sitting: its games one by one
+        if html is not None:
+            _print_malformed(
+                [{"line": 1, "message": "--html takes one game's record, not a sitting's"}], out
+            )
+            return MALFORMED
         return replay_sitting_steps(text, out, _replay_game)
     loaded = _load(text, False, out)
     if isinstance(loaded, int):
         return loaded
     game, lines = loaded
+    if html is not None:
+        return write_page(game, html, out, err)
     return _replay_game(game, lines, out)
 
 
@@ -461,6 +469,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     show.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
     show.add_argument(
+        "--html",
+        metavar="FILE",
+        help="write the game as one self-contained web page to FILE instead, stepping "
+        "forward and back with the law at each step",
+    )
+    show.add_argument(
         "--max-bytes", metavar="N", type=_byte_count, default=MAX_BYTES, help=_MAX_BYTES_HELP
     )
     return parser
@@ -483,7 +497,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "check":
             return _check(args.record, args.max_bytes, args.json, out, err)
         if args.command == "replay":
-            return _replay(args.record, args.max_bytes, out, err)
+            return _replay(args.record, args.max_bytes, out, err, args.html)
         return _sample(args.seed, out)
     except BrokenPipeError:
         # The reader went away (``pokerlaws replay game.record | head``): stop quietly, and

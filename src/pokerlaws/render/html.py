@@ -110,12 +110,24 @@ def _action_lines(game: GameRecord) -> tuple[int, ...]:
     return tuple(range(first, first + len(game.actions)))
 
 
-def _step_item(index: int, step: Step, where: str, last: bool) -> str:
+def _banner(step: Step, names: Sequence[str]) -> str:
+    """The end's headline: who takes the pool, or that it waits for a jack-pot."""
+    state = step.state
+    if not state.winners:
+        return f"nobody takes the pool: {state.pool} waits for the next game, a jack-pot"
+    who = [f"seat {s}" + (f" ({names[s]})" if names else "") for s in state.winners]
+    takes = " and ".join(
+        f"{name} takes {state.payouts[s]}" for name, s in zip(who, state.winners, strict=True)
+    )
+    return f"winner: {takes}"
+
+
+def _step_item(index: int, step: Step, where: str, last: bool, names: Sequence[str]) -> str:
     entry = law(step.law)
     hidden = "" if index == 0 else " hidden"
     winner = ""
     if last and step.line == "end":
-        winner = f'<p class="winner" id="winner">{escape(step.says)}</p>'
+        winner = f'<p class="winner" id="winner">{escape(_banner(step, names))}</p>'
     return (
         f'<li class="step" id="step-{index}" data-law="{step.law}"{hidden}>'
         f'<div class="line" title="{escape(where)}">{escape(step.line)}</div>'
@@ -163,7 +175,8 @@ def render_html(game: GameRecord) -> str:
     steps = game_steps(game, names)
     lines = _action_lines(game)
     items = "".join(
-        _step_item(k, s, _where(k, steps, lines), k == len(steps) - 1) for k, s in enumerate(steps)
+        _step_item(k, s, _where(k, steps, lines), k == len(steps) - 1, names)
+        for k, s in enumerate(steps)
     )
     index = "".join(f'<li><button type="button">{escape(s.line)}</button></li>' for s in steps)
     rules = game.rules

@@ -1,0 +1,40 @@
+"""``pokerlaws replay RECORD --html FILE``: write a recorded game as one web page.
+
+The page is :func:`pokerlaws.render.render_html`'s; this module only checks the record and
+writes the file (the render functions write nothing).
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from pokerlaws.cli.text import say
+from pokerlaws.records import GameRecord, IllegalRecord
+from pokerlaws.render.html import render_html
+
+__all__ = ["write_page"]
+
+LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
+
+
+def write_page(game: GameRecord, path: str, out: TextIO, err: TextIO) -> int:
+    """Write ``game``'s replay page to ``path``; return the exit status as ``replay`` does:
+    0 written, 1 the record holds a refused action (nothing is written), 2 the game cannot
+    begin or the file cannot be written."""
+    try:
+        page = render_html(game)
+    except IllegalRecord as error:
+        violation = error.violation
+        say(out, f"illegal at action {error.index + 1}: {violation.message}")
+        return ILLEGAL
+    except ValueError as error:
+        say(out, f"malformed: the game cannot begin: {error}")
+        return MALFORMED
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(page)
+    except OSError as error:
+        say(err, f"pokerlaws: cannot write {path}: {error.strerror or error}")
+        return MALFORMED
+    say(out, f"wrote {path}: {len(game.actions)} actions, one page")
+    return LEGAL
