@@ -133,9 +133,9 @@ def test_replay_stops_at_an_illegal_action(tmp_path: Path) -> None:
     assert run("replay", malformed_copy(tmp_path)[0]).returncode == 2
 
 
-def test_no_command_prints_the_sample_of_hands() -> None:
-    """``python -m pokerlaws`` alone still prints the version and the ranked sample."""
-    done = run()
+def test_hands_prints_the_sample_of_hands() -> None:
+    """``python -m pokerlaws hands`` prints the version and the ranked sample."""
+    done = run("hands")
     assert done.returncode == 0
     lines = done.stdout.splitlines()
     assert lines[0] == f"pokerlaws {pl.__version__}"

@@ -1,7 +1,8 @@
 """``python -m pokerlaws``: the ``pokerlaws`` command (:mod:`pokerlaws.cli`).
 
-With no arguments it prints the version and a sample of hands ranked as Peel ranks them;
-``python -m pokerlaws check RECORD`` and ``... replay RECORD`` referee a record file.
+With no arguments it runs ``pokerlaws demo``: a seeded sitting among peel_bots, narrated
+with the laws; ``python -m pokerlaws check RECORD`` and ``... replay RECORD`` referee a
+record file.
 """
 
 from __future__ import annotations

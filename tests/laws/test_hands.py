@@ -847,10 +847,10 @@ def test_evaluate_only_hearts_among_suits_and_no_order_matters(
 
 
 def test_the_demo_ranks_its_hands_best_first(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m pokerlaws`` prints the version, then hands from best to worst."""
+    """``python -m pokerlaws hands`` prints the version, then hands from best to worst."""
     from pokerlaws.__main__ import main
 
-    assert main(["--seed", "7"]) == 0
+    assert main(["hands", "--seed", "7"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == f"pokerlaws {pl.__version__}"
     values = [v(line[5:19]) for line in lines[2:]]

@@ -1,4 +1,4 @@
-"""The ``pokerlaws`` command: a referee for record files, and a sample of ranked hands.
+"""The ``pokerlaws`` command: a referee for record files, a narrated demo and a table to play.
 
 ``pokerlaws check RECORD [--json]`` replays a record file (the text notation of
 ``docs/notation.md``, or a ``GameRecord`` or ``GameState`` in pokerlaws JSON) and says
@@ -8,8 +8,11 @@ step. ``RECORD`` is a path or ``-`` for standard input, read once (so pipes, FIF
 status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file (and
 argparse's usage errors), never a traceback. Every line printed is escaped
 (``pokerlaws.cli.text``): nothing from the file reaches the terminal as a control character.
-With no command it prints the version and a sample of hands ranked as Peel ranks them, as
-``python -m pokerlaws`` always has.
+``pokerlaws replay RECORD --html FILE`` writes the game as one web page
+(:mod:`pokerlaws.cli.pages`); ``pokerlaws demo`` narrates a seeded sitting among peel_bots
+(:mod:`pokerlaws.cli.demo`), and runs when no command is given; ``pokerlaws play`` seats
+you against them (:mod:`pokerlaws.cli.play`); ``pokerlaws hands`` prints a sample of hands
+ranked as Peel ranks them.
 
 This is an edge of the package: it reads files and prints. The rules engine does neither.
 """
@@ -42,7 +45,9 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
+from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
 from pokerlaws.cli.pages import write_page
+from pokerlaws.cli.play import run_play
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import printable, say
 from pokerlaws.notation import format_action, parse_record_lines, record_problems
@@ -442,11 +447,30 @@ def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pokerlaws",
         description="Five-card draw poker as W. H. Peel laid it down (1891). With no "
-        "command: the version and a sample of hands ranked as the laws rank them.",
+        "command: the demo, a sitting among peel_bots narrated with the laws.",
     )
     parser.add_argument("--version", action="version", version=f"pokerlaws {__version__}")
-    parser.add_argument("--seed", type=int, default=1891, help="the sample's shuffle (1891)")
+    parser.add_argument(
+        "--seed", type=int, default=1891, help="the demo's seed with no command (1891)"
+    )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_demo_command(commands)
+    play = commands.add_parser(
+        "play",
+        help="sit at a terminal table against peel_bots",
+        description="Play at a table against peel_bots: your cards, the pool, each seat's "
+        "stack and stake, whose turn, and your legal actions as a numbered menu. Answer "
+        "with a number or words (pass, stand, stake 4, discard 2s 9h, pat); quit, or the "
+        "end of the input, leaves and prints the sitting's results.",
+    )
+    add_table_arguments(play, games=3)
+    hands = commands.add_parser(
+        "hands",
+        help="rank a sample of hands as Peel ranks them",
+        description="Print the version and hands ranked best first: eight dealt from a "
+        "seeded shuffle and some the laws single out (Laws 65-76, 81).",
+    )
+    hands.add_argument("--seed", type=int, default=1891, help="the sample's shuffle (1891)")
     check = commands.add_parser(
         "check",
         help="replay a record file and say whether it is legal",
@@ -498,7 +522,31 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args.record, args.max_bytes, args.json, out, err)
         if args.command == "replay":
             return _replay(args.record, args.max_bytes, out, err, args.html)
-        return _sample(args.seed, out)
+        if args.command == "hands":
+            return _sample(args.seed, out)
+        if args.command == "play":
+            return run_play(
+                seed=args.seed,
+                players=args.players,
+                games=args.games,
+                inp=sys.stdin,
+                out=out,
+                err=err,
+            )
+        if args.command == "demo":
+            return run_demo(
+                seed=args.seed,
+                players=args.players,
+                games=args.games,
+                variants=args.variant,
+                record_path=args.record,
+                out=out,
+                err=err,
+            )
+        # No command: the demo, so that the first command a reader types shows a game.
+        return run_demo(
+            seed=args.seed, players=4, games=6, variants=(), record_path=None, out=out, err=err
+        )
     except BrokenPipeError:
         # The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
         # point stdout at nothing so that the interpreter's final flush cannot fail again.

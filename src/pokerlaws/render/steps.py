@@ -43,7 +43,7 @@ from pokerlaws.reports import (
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation
 
-__all__ = ["Step", "end_step", "first_step", "game_steps", "step"]
+__all__ = ["Names", "Step", "end_step", "first_step", "game_steps", "step"]
 
 _WORDS = ("none", "one", "two", "three", "four", "five")
 
@@ -86,9 +86,16 @@ def _step(line: str, number: int, says: str, state: GameState) -> Step:
     return Step(line=line, law=number, law_title=law(number).title, says=says, state=state)
 
 
+class Names(tuple[str, ...]):
+    """Players' names by seat that are written alone (``C``), not after the seat
+    (``seat 2 (C)``): the narration of a sitting, where the names are what a reader follows."""
+
+    __slots__ = ()
+
+
 def _seat_name(seat: int, names: Sequence[str]) -> str:
     if 0 <= seat < len(names) and names[seat]:
-        return f"seat {seat} ({names[seat]})"
+        return names[seat] if isinstance(names, Names) else f"seat {seat} ({names[seat]})"
     return f"seat {seat}"
 
 
