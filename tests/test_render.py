@@ -211,3 +211,19 @@ def test_html_escapes_what_the_record_says() -> None:
 def test_html_refuses_what_is_not_a_record() -> None:
     with pytest.raises(TypeError):
         render_html(begin(golden("short.record")))  # type: ignore[arg-type]
+
+
+def test_the_joker_is_drawn_and_written_as_jk() -> None:
+    rules = pl.Rules(ante=1, limit=4, joker=True)
+    for seed in range(200):
+        state = pl.new_game(rules, (20,) * 5, dealer=0, deck=pl.shuffled_deck(seed, joker=True))
+        if state.phase is pl.Phase.STRADDLE:
+            assert state.to_act is not None
+            state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=state.to_act))
+        if any(pl.JOKER in hand for hand in state.hands):
+            break
+    else:
+        pytest.fail("no deal of 200 gave anyone the Joker")
+    assert "Jk" in card_words(render_text(state))
+    root = ElementTree.fromstring(render_svg(state))
+    assert "Jk" in {g.get("data-card") for g in root.iter(f"{SVG}g")}
