@@ -44,8 +44,8 @@ from pokerlaws import (
 )
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import printable, say
-from pokerlaws.notation import format_action, parse_record_lines, record_problems
-from pokerlaws.records import begin
+from pokerlaws.records.game import begin
+from pokerlaws.records.notation import format_action, parse_record_lines, record_problems
 
 __all__ = ["main"]
 
