@@ -50,10 +50,24 @@ _RULES_FIELDS = {
 }
 
 
+# What builds() draws for an int field of these names in any public class: values its shape
+# check accepts (a seat is at a table of at most ten, a law is one of the 81, chips are never
+# negative), so that builds(NotYourTurn) or builds(Stake) is rarely refused.
+_INT_FIELDS = {
+    "seat": st.integers(0, 9),
+    "law": st.integers(1, 81),
+    "amount": st.integers(0, 10**6),
+    "chips": st.integers(0, 10**6),
+}
+
+
 def _register_types() -> None:
     # st.builds infers an attrs class's required fields from their types, which these
     # modules write as strings (from __future__ import annotations): resolve them once.
-    _attrs_classes()
+    for cls in _attrs_classes():
+        for field in attrs.fields(cls):
+            if field.name in _INT_FIELDS and field.type is int:
+                object.__setattr__(field, "type", Annotated[int, _INT_FIELDS[field.name]])
     # Rules checks its fields together, which builds cannot know: annotate the resolved
     # int types with strategies whose every pair is valid (Annotated[int, ...] is still
     # int to typing.get_type_hints).
