@@ -54,12 +54,30 @@ def test_importing_the_generator_writes_nothing() -> None:
 
 
 def test_nav_lists_every_page_and_only_pages_that_exist() -> None:
-    """mkdocs.yml's nav names each Markdown page in docs/ once, and no page that is missing."""
+    """mkdocs.yml's nav names each Markdown page in docs/ (and docs/reference/) once, the two
+    pages docs/hooks.py makes from the READMEs, and no page that is missing."""
     config = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     nav = re.findall(r"^\s*-\s*[^:\n]+:\s*(\S+\.md)\s*$", config, re.MULTILINE)
-    pages = sorted(path.name for path in DOCS.glob("*.md"))
-    assert sorted(nav) == pages
+    pages = [path.relative_to(DOCS).as_posix() for path in DOCS.rglob("*.md")]
+    assert sorted(nav) == sorted([*pages, "index.md", "benchmarks.md"])
     assert len(set(nav)) == len(nav)
+
+
+def test_the_reference_documents_every_module_of_the_package() -> None:
+    """Each module of src/pokerlaws but the private ones has a ``::: module`` entry in
+    docs/reference/ (check_site.py checks the built site has every public name)."""
+    package = ROOT / "src" / "pokerlaws"
+    modules = set()
+    for path in package.rglob("*.py"):
+        parts = path.relative_to(package.parent).with_suffix("").parts
+        parts = parts[:-1] if parts[-1] == "__init__" else parts
+        if not any(part.startswith("_") for part in parts):
+            modules.add(".".join(parts))
+    entries = set()
+    for page in (DOCS / "reference").glob("*.md"):
+        entries |= set(re.findall(r"^::: (\S+)\s*$", page.read_text("utf-8"), re.MULTILINE))
+    assert modules - entries == set()
+    assert entries - modules == set()
 
 
 def test_every_enforced_law_has_a_test_named_after_it() -> None:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pokerlaws as pl
 from pokerlaws import strategies as ps
-from pokerlaws.notation import format_action, parse_record_lines
+from pokerlaws.records.notation import format_action, parse_record_lines
 
 GOLDEN = Path(__file__).parent / "golden"
 SHORT = (GOLDEN / "short.record").read_text(encoding="utf-8")

@@ -4,6 +4,10 @@ A pure rules engine: immutable game states, advanced by :func:`apply`, which ret
 the next state or a typed :class:`RuleViolation` citing the law that forbids the action.
 """
 
+import sys
+from typing import TYPE_CHECKING
+
+from pokerlaws._lazy import Renamed, exports
 from pokerlaws.actions import (
     Action,
     DeclineStraddle,
@@ -27,7 +31,11 @@ from pokerlaws.cards import (
     shuffled_deck,
     standard_deck,
 )
-from pokerlaws.disputes import arbiter, count_witnesses, settled_count
+from pokerlaws.disputes import (
+    arbiter,
+    count_witnesses,
+    settled_count,
+)
 from pokerlaws.engine import (
     apply,
     apply_or_raise,
@@ -39,10 +47,12 @@ from pokerlaws.engine import (
     reportable,
     stake_range,
 )
-from pokerlaws.hands import HandCategory, HandRules, HandValue, evaluate
-from pokerlaws.jsonio import from_json, json_schema, to_json
-from pokerlaws.notation import format_record, parse_record, record_problems
-from pokerlaws.records import GameRecord, IllegalRecord, record, replay
+from pokerlaws.hands import (
+    HandCategory,
+    HandRules,
+    HandValue,
+    evaluate,
+)
 from pokerlaws.reports import (
     AskDealerCount,
     Deposit,
@@ -57,35 +67,14 @@ from pokerlaws.reports import (
     WrongHandSize,
     WrongNumberAsked,
 )
-from pokerlaws.rules import InvalidRules, Rules
-from pokerlaws.sitting import (
-    Account,
-    BuyChips,
-    ChangeRules,
-    Join,
-    LateReport,
-    Leave,
-    RulesFixed,
-    Sitting,
-    SittingTerms,
-    Turn,
-    cut_for_deal,
-    deal_next,
-    play,
-    start_sitting,
+from pokerlaws.rules import (
+    InvalidRules,
+    Rules,
 )
-from pokerlaws.sitting_record import (
-    IllegalSittingRecord,
-    SittingRecord,
-    format_sitting_record,
-    parse_sitting_record,
-    record_sitting,
-    replay_sitting,
+from pokerlaws.state import (
+    GameState,
+    Phase,
 )
-from pokerlaws.sitting_table import Settlement, buy_chips, change_rules, join, leave, settle
-from pokerlaws.sitting_view import SittingView, sitting_view
-from pokerlaws.state import GameState, Phase
-from pokerlaws.views import HiddenDiscard, PlayerView, ShownHand, view
 from pokerlaws.violations import (
     AlreadyLifted,
     AmountNotPositive,
@@ -117,6 +106,127 @@ from pokerlaws.violations import (
     WrongPhase,
     WrongShuffle,
 )
+
+# The edges: each uses the core and loads on the first use of one of its names.
+_EDGES = {
+    "GameRecord": "pokerlaws.records.game",
+    "IllegalRecord": "pokerlaws.records.game",
+    "record": "pokerlaws.records.game",
+    "replay": "pokerlaws.records.game",
+    "from_json": "pokerlaws.records.jsonio",
+    "json_schema": "pokerlaws.records.jsonio",
+    "to_json": "pokerlaws.records.jsonio",
+    "format_record": "pokerlaws.records.notation",
+    "parse_record": "pokerlaws.records.notation",
+    "record_problems": "pokerlaws.records.notation",
+    "Account": "pokerlaws.sitting.model",
+    "BuyChips": "pokerlaws.sitting.model",
+    "ChangeRules": "pokerlaws.sitting.model",
+    "Join": "pokerlaws.sitting.model",
+    "LateReport": "pokerlaws.sitting.model",
+    "Leave": "pokerlaws.sitting.model",
+    "RulesFixed": "pokerlaws.sitting.model",
+    "Sitting": "pokerlaws.sitting.model",
+    "SittingTerms": "pokerlaws.sitting.model",
+    "Turn": "pokerlaws.sitting.model",
+    "cut_for_deal": "pokerlaws.sitting.playing",
+    "deal_next": "pokerlaws.sitting.playing",
+    "play": "pokerlaws.sitting.playing",
+    "start_sitting": "pokerlaws.sitting.playing",
+    "IllegalSittingRecord": "pokerlaws.sitting.record",
+    "SittingRecord": "pokerlaws.sitting.record",
+    "format_sitting_record": "pokerlaws.sitting.record",
+    "parse_sitting_record": "pokerlaws.sitting.record",
+    "record_sitting": "pokerlaws.sitting.record",
+    "replay_sitting": "pokerlaws.sitting.record",
+    "Settlement": "pokerlaws.sitting.table",
+    "buy_chips": "pokerlaws.sitting.table",
+    "change_rules": "pokerlaws.sitting.table",
+    "join": "pokerlaws.sitting.table",
+    "leave": "pokerlaws.sitting.table",
+    "settle": "pokerlaws.sitting.table",
+    "SittingView": "pokerlaws.sitting.view",
+    "sitting_view": "pokerlaws.sitting.view",
+    "HiddenDiscard": "pokerlaws.views",
+    "PlayerView": "pokerlaws.views",
+    "ShownHand": "pokerlaws.views",
+    "view": "pokerlaws.views",
+}
+
+if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
+    from pokerlaws.records.game import (
+        GameRecord,
+        IllegalRecord,
+        record,
+        replay,
+    )
+    from pokerlaws.records.jsonio import (
+        from_json,
+        json_schema,
+        to_json,
+    )
+    from pokerlaws.records.notation import (
+        format_record,
+        parse_record,
+        record_problems,
+    )
+    from pokerlaws.sitting.model import (
+        Account,
+        BuyChips,
+        ChangeRules,
+        Join,
+        LateReport,
+        Leave,
+        RulesFixed,
+        Sitting,
+        SittingTerms,
+        Turn,
+    )
+    from pokerlaws.sitting.playing import (
+        cut_for_deal,
+        deal_next,
+        play,
+        start_sitting,
+    )
+    from pokerlaws.sitting.record import (
+        IllegalSittingRecord,
+        SittingRecord,
+        format_sitting_record,
+        parse_sitting_record,
+        record_sitting,
+        replay_sitting,
+    )
+    from pokerlaws.sitting.table import (
+        Settlement,
+        buy_chips,
+        change_rules,
+        join,
+        leave,
+        settle,
+    )
+    from pokerlaws.sitting.view import (
+        SittingView,
+        sitting_view,
+    )
+    from pokerlaws.views import (
+        HiddenDiscard,
+        PlayerView,
+        ShownHand,
+        view,
+    )
+else:
+    __getattr__, __dir__ = exports(__name__, _EDGES)
+
+# Pickles written before the package layout (0.1.0) name their classes by these modules.
+_MOVED = {
+    "pokerlaws.jsonio": "pokerlaws.records.jsonio",
+    "pokerlaws.notation": "pokerlaws.records.notation",
+    "pokerlaws.sitting_record": "pokerlaws.sitting.record",
+    "pokerlaws.sitting_table": "pokerlaws.sitting.table",
+    "pokerlaws.sitting_view": "pokerlaws.sitting.view",
+}
+if not any(isinstance(finder, Renamed) for finder in sys.meta_path):
+    sys.meta_path.append(Renamed(_MOVED))
 
 __version__ = "0.1.0"
 

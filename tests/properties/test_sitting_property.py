@@ -227,7 +227,8 @@ def test_a_200_game_sitting_conserves_every_chip_settles_to_zero_and_replays(
 def test_the_sitting_s_own_start_of_a_game_is_next_game_s() -> None:
     """After a change the sitting starts a game with new_game; with nothing changed the two
     ways must agree: its jack-pot round and dealer are those next_game gives (Laws 18, 29)."""
-    from pokerlaws.sitting import _next_dealer, _round_after
+    from pokerlaws.sitting.model import _next_dealer
+    from pokerlaws.sitting.playing import _round_after
 
     rng = random.Random(2)
     checked = 0

@@ -50,8 +50,8 @@ from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import printable, say
-from pokerlaws.notation import format_action, parse_record_lines, record_problems
-from pokerlaws.records import begin
+from pokerlaws.records.game import begin
+from pokerlaws.records.notation import format_action, parse_record_lines, record_problems
 
 __all__ = ["main"]
 

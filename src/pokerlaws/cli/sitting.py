@@ -14,11 +14,17 @@ from typing import Any, TextIO
 
 from pokerlaws.cards import NotationError
 from pokerlaws.cli.text import say
-from pokerlaws.jsonio import from_json
-from pokerlaws.notation import format_action
-from pokerlaws.records import GameRecord
-from pokerlaws.sitting import BuyChips, Join, LateReport, Leave, Sitting
-from pokerlaws.sitting_record import (
+from pokerlaws.records.game import GameRecord
+from pokerlaws.records.jsonio import from_json
+from pokerlaws.records.notation import format_action
+from pokerlaws.sitting.model import (
+    BuyChips,
+    Join,
+    LateReport,
+    Leave,
+    Sitting,
+)
+from pokerlaws.sitting.record import (
     FORMAT,
     IllegalSittingRecord,
     SittingRecord,

@@ -22,20 +22,12 @@ import attrs
 
 from pokerlaws import _shapes
 from pokerlaws.cards import Card, NotationError, format_cards, parse_card
-from pokerlaws.notation import (
-    _BLANKS,
-    _SURROGATE,
-    _Bad,
-    _Parser,
-    _stripped,
-    _words,
-    format_action,
-    format_record,
-    parse_record_lines,
-)
-from pokerlaws.records import GameRecord, record
+from pokerlaws.records._grammar import _BLANKS, _SURROGATE, _Bad, _stripped, _words
+from pokerlaws.records._reading import read_action
+from pokerlaws.records.game import GameRecord, record
+from pokerlaws.records.notation import format_action, format_record, parse_record_lines
 from pokerlaws.reports import REPORT_TYPES, Event, Report
-from pokerlaws.sitting import (
+from pokerlaws.sitting.model import (
     ENTRY_TYPES,
     BuyChips,
     Entry,
@@ -44,14 +36,16 @@ from pokerlaws.sitting import (
     Leave,
     Sitting,
     SittingTerms,
-    _begin,
     _name,
+)
+from pokerlaws.sitting.playing import (
+    _begin,
     _players,
     cut_for_deal,
     deal_next,
     play,
 )
-from pokerlaws.sitting_table import buy_chips, join, leave
+from pokerlaws.sitting.table import buy_chips, join, leave
 from pokerlaws.violations import RuleViolation
 
 __all__ = [
@@ -462,12 +456,10 @@ class _Reader:
         if not tokens:
             raise self.bad("a late report is `report <seat> <report>`, e.g. `report 2 wrong-size`")
         # The game record's own reader reads the line, so the two never differ.
-        reader = _Parser("")
         try:
-            reader.action(self.at, tokens)
+            event = read_action(tokens, None)
         except _Bad as bad:
             raise self.bad(f"the report: {bad}") from None
-        (event,) = reader.actions
         if not isinstance(event, REPORT_TYPES):
             raise self.bad(
                 f"the report: {rest!r} is an action, not a report; only a report is made on "

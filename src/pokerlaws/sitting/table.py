@@ -13,7 +13,7 @@ import attrs
 from pokerlaws import _shapes
 from pokerlaws.engine import MAX_SEATS
 from pokerlaws.rules import Rules
-from pokerlaws.sitting import (
+from pokerlaws.sitting.model import (
     Account,
     BuyChips,
     ChangeRules,
@@ -25,6 +25,8 @@ from pokerlaws.sitting import (
     _check,
     _count,
     _name,
+)
+from pokerlaws.sitting.playing import (
     _peel,
     _without,
 )

@@ -11,7 +11,12 @@ import attrs
 from pokerlaws import _shapes
 from pokerlaws.actions import Action, LegalActions
 from pokerlaws.rules import Rules
-from pokerlaws.sitting import Sitting, SittingTerms, Turn, _check
+from pokerlaws.sitting.model import (
+    Sitting,
+    SittingTerms,
+    Turn,
+    _check,
+)
 from pokerlaws.views import PlayerView, _legal_menu, view
 
 __all__ = ["SittingView", "sitting_view"]

@@ -1,0 +1,281 @@
+"""The package's layout keeps its promises (issue 17): the core loads alone, every public name
+is where API.md says, old pickles still load, no module imports itself round a circle, and no
+module outgrows a reader."""
+
+from __future__ import annotations
+
+import ast
+import pickle
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokerlaws as pl
+from tests.sitting_play import play_games
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "src" / "pokerlaws"
+
+# The rules engine: what `import pokerlaws` loads, and nothing else of the package.
+CORE = {
+    "pokerlaws",
+    "pokerlaws._lazy",
+    "pokerlaws._shapes",
+    "pokerlaws.actions",
+    "pokerlaws.cards",
+    "pokerlaws.disputes",
+    "pokerlaws.engine",
+    "pokerlaws.hands",
+    "pokerlaws.history",
+    "pokerlaws.laws",
+    "pokerlaws.laws.ante",
+    "pokerlaws.laws.betting",
+    "pokerlaws.laws.deal",
+    "pokerlaws.laws.deposits",
+    "pokerlaws.laws.draw",
+    "pokerlaws.laws.foul",
+    "pokerlaws.laws.irregular",
+    "pokerlaws.laws.jackpot",
+    "pokerlaws.laws.misdeal",
+    "pokerlaws.laws.moments",
+    "pokerlaws.laws.say",
+    "pokerlaws.laws.show",
+    "pokerlaws.laws.staking",
+    "pokerlaws.reports",
+    "pokerlaws.rules",
+    "pokerlaws.state",
+    "pokerlaws.violations",
+}
+# Modules of the core that load on first use inside it (the hand tables, the lawbook's data).
+CORE_ON_DEMAND = {"pokerlaws._hand_tables", "pokerlaws.lawbook"}
+
+# Every public name API.md fixes, as it spells them (issue 17: each imports from pokerlaws).
+API_NAMES = [
+    "Card",
+    "Rank",
+    "Suit",
+    "JOKER",
+    "standard_deck",
+    "shuffled_deck",
+    "parse_cards",
+    "format_cards",
+    "NotationError",
+    "HandRules",
+    "HandCategory",
+    "HandValue",
+    "evaluate",
+    "Rules",
+    "InvalidRules",
+    "GameState",
+    "Phase",
+    "new_game",
+    "next_game",
+    "apply",
+    "apply_or_raise",
+    "is_legal",
+    "legal_actions",
+    "stake_range",
+    "Action",
+    "Pass",
+    "Stand",
+    "Straddle",
+    "DeclineStraddle",
+    "Discard",
+    "Stake",
+    "Shuffle",
+    "Redeal",
+    "RuleViolation",
+    "IllegalActionError",
+    "GameRecord",
+    "record",
+    "replay",
+    "IllegalRecord",
+    "format_record",
+    "parse_record",
+    "to_json",
+    "from_json",
+    "json_schema",
+    "view",
+    "PlayerView",
+    "start_sitting",
+    "play",
+    "deal_next",
+    "join",
+    "leave",
+    "buy_chips",
+    "change_rules",
+    "settle",
+    "sitting_view",
+    "record_sitting",
+    "replay_sitting",
+    "SittingTerms",
+    "Sitting",
+]
+
+
+def loaded_by(code: str) -> set[str]:
+    """The pokerlaws modules (and a few heavy stdlib ones) a fresh interpreter holds after
+    running ``code``."""
+    probe = (
+        f"{code}\nimport sys\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('pokerlaws') "
+        "or m in ('json', 'importlib.resources', 'hypothesis')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    return set(out.split())
+
+
+def test_import_pokerlaws_loads_the_core_and_no_edge() -> None:
+    loaded = loaded_by("import pokerlaws")
+    assert loaded - CORE_ON_DEMAND == CORE
+
+
+def test_an_edge_loads_on_first_use_of_one_of_its_names() -> None:
+    loaded = loaded_by("import pokerlaws\npokerlaws.GameRecord")
+    assert "pokerlaws.records.game" in loaded
+    assert not any(m.startswith("pokerlaws.sitting") for m in loaded)
+    assert "json" not in loaded
+
+
+def test_every_api_name_imports_from_the_top_level() -> None:
+    missing = [name for name in API_NAMES if not hasattr(pl, name)]
+    assert not missing
+    assert set(API_NAMES) <= set(pl.__all__)
+
+
+def test_every_name_of_all_resolves_and_is_listed_by_dir() -> None:
+    for name in pl.__all__:
+        assert getattr(pl, name) is not None, name
+    assert set(pl.__all__) <= set(dir(pl))
+
+
+def test_star_import_gives_every_public_name() -> None:
+    loaded = loaded_by(
+        "from pokerlaws import *\nimport pokerlaws\n"
+        "assert all(n in globals() for n in pokerlaws.__all__)"
+    )
+    assert "pokerlaws.sitting.record" in loaded
+
+
+def test_an_unknown_name_is_an_attribute_error_naming_it() -> None:
+    with pytest.raises(AttributeError, match=r"'pokerlaws' has no attribute 'Sittng'"):
+        _ = pl.Sittng  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError, match=r"'pokerlaws\.sitting' has no attribute 'x'"):
+        _ = pl.sitting.x  # type: ignore[attr-defined]
+
+
+def values_as_before() -> dict[str, object]:
+    """The values tests/data/before-layout.pickle holds, made again by the same steps."""
+    rng = random.Random(1891)
+    rules = pl.Rules(ante=1, limit=4)
+    s = pl.start_sitting(
+        rules,
+        [("Ann", 50), ("Bob", 50), ("Cy", 50)],
+        cut=pl.shuffled_deck(8),
+        deck=pl.shuffled_deck(7),
+    )
+    s = play_games(s, rng, 3)
+    s = pl.deal_next(s, deck=pl.shuffled_deck(9))
+    game = pl.new_game(rules, (10, 10, 10), dealer=0, deck=pl.shuffled_deck(1))
+    refused = pl.apply(game, pl.Stake(seat=1, amount=99))
+    assert isinstance(refused, pl.RuleViolation)
+    return {
+        "sitting": s,
+        "sitting_view": pl.sitting_view(s, "Ann"),
+        "sitting_record": pl.record_sitting(s),
+        "settlement": pl.settle(play_games(s, rng, 0)),
+        "game_record": pl.record(s.game),
+        "player_view": pl.view(s.game, s.game.to_act if s.game.to_act is not None else 0),
+        "illegal_record": pl.IllegalRecord(0, refused),
+        "terms": s.terms,
+    }
+
+
+def test_pickles_written_before_the_layout_still_load() -> None:
+    """tests/data/before-layout.pickle was written by 0.1.0's modules (pokerlaws.sitting,
+    pokerlaws.sitting_view, pokerlaws.sitting_table, pokerlaws.sitting_record,
+    pokerlaws.records, pokerlaws.views); each value loads equal to the same value made now."""
+    old = pickle.loads((ROOT / "tests" / "data" / "before-layout.pickle").read_bytes())
+    new = values_as_before()
+    assert old.keys() == new.keys()
+    for key, value in new.items():
+        if isinstance(value, pl.IllegalRecord):
+            assert (old[key].index, old[key].violation) == (value.index, value.violation)
+        else:
+            assert old[key] == value, key
+
+
+def test_old_module_names_are_the_new_modules() -> None:
+    import pokerlaws.sitting_view  # type: ignore[import-not-found]
+
+    import pokerlaws.sitting.view
+
+    assert sys.modules["pokerlaws.sitting_view"] is pokerlaws.sitting.view
+    assert pokerlaws.sitting.view.__spec__ is not None
+    assert pokerlaws.sitting.view.__spec__.name == "pokerlaws.sitting.view"
+    # The old module's name is also a function's: the function keeps the name, as in 0.1.0.
+    assert pl.sitting_view is pokerlaws.sitting.view.sitting_view
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, modules: set[str]) -> set[str]:
+    """The pokerlaws modules ``path`` imports, at its top or inside a function (an import put
+    off is still a dependency), leaving out ``if TYPE_CHECKING:`` blocks, which only mypy
+    reads."""
+    tree = ast.parse(path.read_text("utf-8"))
+    skipped = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        for stmt in node.body
+        for inner in ast.walk(stmt)
+    }
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                sub = f"{node.module}.{alias.name}"
+                found.add(sub if sub in modules else node.module)
+    return {name for name in found if name in modules}
+
+
+def test_no_module_imports_itself_round_a_circle() -> None:
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    graph = {name: imports_of(p, set(paths)) for name, p in paths.items()}
+    circles: list[list[str]] = []
+
+    def visit(name: str, trail: list[str]) -> None:
+        for nxt in sorted(graph[name]):
+            if nxt in trail:
+                circles.append([*trail[trail.index(nxt) :], nxt])
+            elif nxt not in done:
+                visit(nxt, [*trail, nxt])
+        done.add(name)
+
+    done: set[str] = set()
+    for name in sorted(graph):
+        if name not in done:
+            visit(name, [name])
+    assert not circles
+
+
+def test_no_module_passes_600_lines_but_the_lawbook() -> None:
+    long = {
+        module_name(p): n
+        for p in PACKAGE.rglob("*.py")
+        if (n := len(p.read_text("utf-8").splitlines())) > 600 and p.name != "lawbook.py"
+    }
+    assert not long
