@@ -11,8 +11,8 @@ import pytest
 from attrs import evolve
 
 import pokerlaws as pl
-from pokerlaws.notation import format_action
-from pokerlaws.records import begin
+from pokerlaws.records.game import begin
+from pokerlaws.records.notation import format_action
 from pokerlaws.render import render_html, render_svg, render_text
 from pokerlaws.render.steps import game_steps
 

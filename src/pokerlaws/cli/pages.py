@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from pokerlaws.cli.text import say
-from pokerlaws.records import GameRecord, IllegalRecord
+from pokerlaws.records.game import GameRecord, IllegalRecord
 from pokerlaws.render.html import render_html
 
 __all__ = ["write_page"]

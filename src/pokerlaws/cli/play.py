@@ -27,7 +27,7 @@ from pokerlaws.cli.table import (
     peel_bot_policy,
 )
 from pokerlaws.cli.text import say
-from pokerlaws.notation import format_action
+from pokerlaws.records.notation import format_action
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from pokerlaws.render.text import render_text
 

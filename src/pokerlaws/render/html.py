@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from html import escape
 
 from pokerlaws.lawbook import law
-from pokerlaws.notation import format_record
-from pokerlaws.records import GameRecord
+from pokerlaws.records.game import GameRecord
+from pokerlaws.records.notation import format_record
 from pokerlaws.render.steps import Step, game_steps
 from pokerlaws.render.svg import svg_element
 from pokerlaws.render.text import render_text

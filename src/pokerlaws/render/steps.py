@@ -25,8 +25,8 @@ from pokerlaws.actions import (
 from pokerlaws.engine import apply
 from pokerlaws.hands import evaluate
 from pokerlaws.lawbook import law
-from pokerlaws.notation import format_action
-from pokerlaws.records import GameRecord, IllegalRecord, begin
+from pokerlaws.records.game import GameRecord, IllegalRecord, begin
+from pokerlaws.records.notation import format_action
 from pokerlaws.reports import (
     AskDealerCount,
     Deposit,
