@@ -31,6 +31,7 @@ builds the list of legal actions.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from itertools import compress
 
 import attrs
@@ -46,9 +47,12 @@ from pokerlaws.actions import (
     Stake,
     Stand,
     Straddle,
+    canonical_discards,
+    deck_position,
 )
 from pokerlaws.cards import Card
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, stake_range
+from pokerlaws.laws import betting, draw, say
 from pokerlaws.laws.draw import shortfall
 from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase
@@ -96,8 +100,8 @@ def _rules_only(instance: object, attribute: attrs.Attribute[Rules], value: obje
         raise TypeError(f"ActionSpace.rules must be a Rules, not {type(value).__name__}")
 
 
-# Actions are frozen values, so one record serves every state that names it; the cache
-# spares building a record (and its validators) at each step.
+# Actions are frozen values, so one record serves every state that names it; the caches
+# spare building a record (and its validators) at each step.
 @functools.lru_cache(maxsize=4096)
 def _stake(seat: int, amount: int) -> Stake:
     return Stake(seat=seat, amount=amount)
@@ -108,14 +112,41 @@ def _simple(kind: type[Action], seat: int) -> Action:
     return kind(seat=seat)  # type: ignore[call-arg]
 
 
-@functools.lru_cache(maxsize=8192)
+_PASSES = tuple(Pass(seat=seat) for seat in range(MAX_SEATS))
+_FLAGS = tuple(tuple(bool(bits >> k & 1) for k in range(5)) for bits in range(DISCARDS))
+"""For each discard id's bits, whether each of the five positions of the hand goes."""
+
+
 def _discard(seat: int, hand: tuple[Card, ...], bits: int) -> Discard:
-    return Discard(seat=seat, cards=tuple(compress(hand, _bit_flags(bits, len(hand)))))
+    """The discard of the cards at the positions of ``bits``: the subset put in deck order,
+    the order Discard's converter would give it, and built without the converter
+    (``canonical_discards``), as ``legal_actions`` builds its discards."""
+    cards = tuple(sorted(compress(hand, _FLAGS[bits]), key=deck_position))
+    return canonical_discards(seat, (cards,))[0]
 
 
-@functools.lru_cache(maxsize=64)
-def _bit_flags(bits: int, count: int) -> tuple[bool, ...]:
-    return tuple(bool(bits >> k & 1) for k in range(count))
+@functools.lru_cache(maxsize=1024)
+def _menu(stand: bool, stakes: int) -> tuple[int, ...]:
+    """The ids of a pass, a stand if ``stand``, and ``stakes`` stakes."""
+    return (PASS, *((STAND,) if stand else ()), *range(STAKE, STAKE + stakes))
+
+
+_DRAW_MENUS = tuple((PASS, *range(DISCARD, DISCARD + (1 << size))) for size in range(6))
+"""The ids of a pass and every discard of a hand of 0 to 5 cards."""
+
+_PHASE_STAKES: dict[Phase, Callable[[GameState], range]] = {
+    Phase.SAY: say.stake_range,
+    Phase.BETTING: betting.stake_range,
+    Phase.DRAW: draw.stake_range,
+}
+
+
+def _amounts(state: GameState) -> range:
+    """``stake_range(state)`` for a state in the say, the draw or the betting: the phase's
+    own rule, or, while a deposit made out of turn may count (Law 55), the engine's."""
+    if state.deposits:
+        return stake_range(state)
+    return _PHASE_STAKES[state.phase](state)
 
 
 def _deposit_turn(state: GameState, seat: int) -> bool:
@@ -178,29 +209,31 @@ class ActionSpace:
             TypeError: ``state`` is not a GameState.
             ValueError: ``state`` is of another table (other rules or seats).
         """
-        state = self._check(state)
+        if (
+            type(state) is not GameState
+            or state.rules is not self.rules
+            or len(state.stacks) != self.seats
+        ):
+            self._check(state)
         phase = state.phase
         seat = state.to_act
-        if seat is None:
-            return ()
+        # The phases in the order of how often an agent meets them.
+        if phase is Phase.SAY:
+            return _menu(False, len(_amounts(state)))
+        if phase is Phase.BETTING:
+            return _menu(_may_stand(state, seat), len(_amounts(state)))  # type: ignore[arg-type]
+        if phase is Phase.DRAW:
+            assert seat is not None
+            if not state.pending:
+                return (SHUFFLE,)
+            if shortfall(state, seat):
+                return _menu(False, len(draw.stake_range(state)))
+            return _DRAW_MENUS[len(state.hands[seat])]
         if phase is Phase.STRADDLE:
             return (STRADDLE, DECLINE)
         if phase is Phase.MISDEAL:
             return (REDEAL,)
-        if phase is Phase.DRAW:
-            if not state.pending:
-                return (SHUFFLE,)
-            if not shortfall(state, seat):
-                return (PASS, *range(DISCARD, DISCARD + (1 << len(state.hands[seat]))))
-        amounts = stake_range(state)
-        stand = (
-            (STAND,)
-            if phase is Phase.BETTING
-            and state.may_stand == seat
-            and not _deposit_turn(state, seat)
-            else ()
-        )
-        return (PASS, *stand, *range(STAKE, STAKE + len(amounts)))
+        return ()
 
     def legal_mask(self, state: GameState) -> int:
         """``legal_ids(state)`` as an int: bit ``i`` is set when id ``i`` is legal."""
@@ -264,44 +297,47 @@ class ActionSpace:
 
     def _decoded(self, state: GameState, i: int) -> Action | None:
         """The action id ``i`` (in range) names now, or None if it names no legal one."""
-        seat = state.to_act
-        if seat is None:
-            return None
         phase = state.phase
-        if i >= STAKE:
-            if phase is Phase.STRADDLE or phase is Phase.MISDEAL:
-                return None
-            if phase is Phase.DRAW and (not state.pending or not shortfall(state, seat)):
-                return None
-            amounts = stake_range(state)
-            k = i - STAKE
-            return _stake(seat, amounts.start + k) if k < len(amounts) else None
-        if i >= DISCARD:
-            if phase is not Phase.DRAW or not state.pending or shortfall(state, seat):
+        seat = state.to_act
+        if phase is Phase.SAY or phase is Phase.BETTING:
+            assert seat is not None
+            if i >= STAKE:
+                amounts = _amounts(state)
+                k = i - STAKE
+                return _stake(seat, amounts.start + k) if k < len(amounts) else None
+            if i == PASS:
+                return _PASSES[seat]
+            if i == STAND and _may_stand(state, seat):
+                return _simple(Stand, seat)
+            return None
+        if phase is Phase.DRAW:
+            assert seat is not None
+            if not state.pending:
+                # Law 41: the dealer's shuffle is the one action now.
+                return _simple(Shuffle, seat) if i == SHUFFLE else None
+            if i == PASS:
+                return _PASSES[seat]
+            if shortfall(state, seat):
+                # Law 36: make the stake good (or pass) before discarding.
+                if i >= STAKE:
+                    amounts = draw.stake_range(state)
+                    k = i - STAKE
+                    return _stake(seat, amounts.start + k) if k < len(amounts) else None
                 return None
             hand = state.hands[seat]
             bits = i - DISCARD
-            return _discard(seat, hand, bits) if bits >> len(hand) == 0 else None
-        if i == PASS:
-            if phase in _BETTING_TURNS or (phase is Phase.DRAW and state.pending):
-                return _simple(Pass, seat)
+            if 0 <= bits < DISCARDS and bits >> len(hand) == 0:
+                return _discard(seat, hand, bits)
             return None
-        if i == STAND:
-            if (
-                phase is Phase.BETTING
-                and state.may_stand == seat
-                and not _deposit_turn(state, seat)
-            ):
-                return _simple(Stand, seat)
-            return None
-        if i in (STRADDLE, DECLINE):
-            if phase is Phase.STRADDLE:
-                return _simple(Straddle if i == STRADDLE else DeclineStraddle, seat)
-            return None
-        if i == SHUFFLE:
-            return _simple(Shuffle, seat) if phase is Phase.DRAW and not state.pending else None
-        # REDEAL: the same dealer deals again after a misdeal (Law 8).
-        return _simple(Redeal, state.dealer) if phase is Phase.MISDEAL else None
+        if phase is Phase.STRADDLE:
+            assert seat is not None
+            if i == STRADDLE:
+                return _simple(Straddle, seat)
+            return _simple(DeclineStraddle, seat) if i == DECLINE else None
+        if phase is Phase.MISDEAL:
+            # Law 8: the same dealer deals again.
+            return _simple(Redeal, state.dealer) if i == REDEAL else None
+        return None
 
     def _refusal(self, state: GameState, i: int) -> str:
         if state.to_act is None:
@@ -369,7 +405,13 @@ class ActionSpace:
         """
         if type(i) is not int or not 0 <= i < STAKE + self.rules.limit + 1:
             self._id(i)
-        action = self._decoded(self._check(state), i)
+        if (
+            type(state) is not GameState
+            or state.rules is not self.rules
+            or len(state.stacks) != self.seats
+        ):
+            self._check(state)
+        action = self._decoded(state, i)
         if action is None:
             raise ValueError(self._refusal(state, i))
         return apply(state, action)
