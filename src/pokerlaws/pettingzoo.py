@@ -1,0 +1,222 @@
+"""A PettingZoo AEC environment: a sitting of draw poker among learning agents.
+
+Install with the ``pettingzoo`` extra (``pip install "pokerlaws[pettingzoo]"``): this
+module, and only this one, imports PettingZoo, Gymnasium and numpy.
+
+Agents ``"seat_0"``, ``"seat_1"``... sit in that order; the cut decides the first dealer
+(Law 2). An action is an id of :class:`~pokerlaws.agents.ActionSpace` for the table, an
+observation a dict of ``"observation"`` (:func:`~pokerlaws.agents.observation` of the
+agent's own view, int64) and ``"action_mask"`` (1 at each legal id, int8, all 0 when it is
+not his turn), as PettingZoo's classic card games give them. An episode is a sitting of
+``games`` games, each agent beginning with ``chips``: at each game's end every agent is
+rewarded his chip result in it, and at the episode's end the pool left unwon (an unopened
+jack-pot, an odd chip) is shared as :func:`pokerlaws.settle` shares it, so an episode's
+rewards sum to zero. The packs come from the environment's own generator, seeded by
+``reset(seed=...)``: outside the rules, as the shuffle is outside the laws.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pokerlaws.agents import OBSERVATION_LENGTH, ActionSpace, observation
+from pokerlaws.cards import Card, standard_deck
+from pokerlaws.rules import Rules
+from pokerlaws.sitting import Sitting, deal_next, play, start_sitting
+from pokerlaws.sitting_table import settle
+from pokerlaws.views import view
+from pokerlaws.violations import RuleViolation, TableOver
+
+__all__ = ["env", "raw_env"]
+
+
+def env(**options: Any) -> Any:
+    """The environment as PettingZoo's own envs are handed out: :class:`raw_env` in the
+    wrappers that refuse an id out of range and calls out of order. Takes the options of
+    :class:`raw_env`."""
+    wrapped: Any = wrappers.AssertOutOfBoundsWrapper(raw_env(**options))
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - PettingZoo's name
+    """A sitting of ``games`` games among ``seats`` agents with ``chips`` each.
+
+    Args:
+        rules: the table's rules (default ante 1, limit 4).
+        seats: how many agents, 2 to 10.
+        chips: each agent's chips at the start of an episode.
+        games: the games an episode lasts (fewer if only one agent has chips left).
+        render_mode: None or ``"ansi"`` (the table as text, for the agent to act).
+
+    Attributes:
+        sitting: the current :class:`~pokerlaws.Sitting`.
+        space: the :class:`~pokerlaws.agents.ActionSpace` whose ids are the actions.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "pokerlaws_draw_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        seats: int = 2,
+        chips: int = 100,
+        games: int = 1,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        rules = Rules(ante=1, limit=4) if rules is None else rules
+        self.space = ActionSpace(rules, seats)
+        for name, value in (("chips", chips), ("games", games)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
+            if value < 1:
+                raise ValueError(f"{name} must be 1 or more, not {value}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self.rules = rules
+        self.seats = seats
+        self.chips = chips
+        self.games = games
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{seat}" for seat in range(seats)]
+        self.agents = self.possible_agents[:]
+        self._rng = random.Random()
+        self._pack = standard_deck(joker=rules.joker)
+        # Chips never exceed the table's whole stake; other fields are small counts.
+        high = max(seats * chips, rules.limit, 52, 14, 10) + games
+        self.observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(
+                        low=-1, high=high, shape=(OBSERVATION_LENGTH,), dtype=np.int64
+                    ),
+                    "action_mask": spaces.Box(
+                        low=0, high=1, shape=(self.space.size,), dtype=np.int8
+                    ),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces = {
+            agent: spaces.Discrete(self.space.size) for agent in self.possible_agents
+        }
+        self.sitting: Sitting | None = None
+
+    def observation_space(self, agent: str) -> Any:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self.action_spaces[agent]
+
+    def _shuffled(self, pack: tuple[Card, ...]) -> list[Card]:
+        cards = list(pack)
+        self._rng.shuffle(cards)
+        return cards
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Begin an episode: cut for the deal and deal the first game. A ``seed`` reseeds
+        the environment's generator of packs; without one it goes on from where it was."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.sitting = start_sitting(
+            self.rules,
+            [(agent, self.chips) for agent in self.possible_agents],
+            cut=self._shuffled(standard_deck()),
+            deck=self._shuffled(self._pack),
+        )
+        self._played = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        assert self.sitting is not None
+        seat = self.sitting.game.to_act
+        if seat is not None:
+            self.agent_selection = self.sitting.game_seating[seat]
+
+    def _game(self) -> Any:
+        if self.sitting is None:
+            raise ValueError("the environment must be reset before it is used")
+        return self.sitting.game
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's own view as ints, and the mask of his legal ids."""
+        game = self._game()
+        seat = self.possible_agents.index(agent)
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if game.to_act == seat:
+            mask[list(self.space.legal_ids(game))] = 1
+        return {
+            "observation": np.array(observation(view(game, seat)), dtype=np.int64),
+            "action_mask": mask,
+        }
+
+    def step(self, action: Any) -> None:
+        """Take the selected agent's action id.
+
+        Raises:
+            ValueError: the id is not legal now (:meth:`ActionSpace.decode` says why).
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        sitting = self.sitting
+        assert sitting is not None
+        game = sitting.game
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        after = play(sitting, self.space.decode(game, int(action)))
+        if isinstance(after, RuleViolation):  # pragma: no cover - decode lists legal ids only
+            raise ValueError(after.message)
+        self.sitting = after
+        if after.between_games:
+            self._end_of_game(after)
+        self._accumulate_rewards()
+        if not any(self.terminations.values()):
+            self._select()
+        if self.render_mode == "ansi":
+            self.render()
+
+    def _end_of_game(self, sitting: Sitting) -> None:
+        """Reward each agent his chips won or lost in the game just ended; deal the next
+        game, or end the episode, sharing the unwon pool as settle shares it."""
+        game = sitting.game
+        for seat, name in enumerate(sitting.game_seating):
+            self.rewards[name] = sitting.chips[seat] - game.starting_stacks[seat]
+        self._played += 1
+        if self._played < self.games:
+            try:
+                self.sitting = deal_next(sitting, deck=self._shuffled(self._pack))
+                return
+            except TableOver:
+                pass
+        for name, share in settle(sitting).shares:
+            self.rewards[name] += share
+        self.terminations = dict.fromkeys(self.agents, True)
+
+    def render(self) -> str | None:
+        """The table as text (mode ``"ansi"``), as the agent to act may see it."""
+        if self.render_mode is None:
+            return None
+        game = self._game()
+        seat = game.to_act if game.to_act is not None else 0
+        return str(view(game, seat))
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,1 @@
+"""Tests of the integer actions, observations, bots, simulation and the PettingZoo env."""

@@ -1,0 +1,134 @@
+"""The PettingZoo environment passes PettingZoo's own API test, and masked play is legal."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import pokerlaws as pl
+from pokerlaws.agents import ActionSpace
+
+pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from pokerlaws.pettingzoo import env, raw_env  # noqa: E402
+
+
+# PettingZoo's classic card games draw the same two warnings: their observations are dicts.
+@pytest.mark.filterwarnings("ignore:Observation")
+@pytest.mark.parametrize("seats", [2, 4, 6])
+def test_env_passes_the_pettingzoo_api_test(seats: int) -> None:
+    """pettingzoo.test.api_test, a suite written apart from pokerlaws, passes at 2, 4 and 6
+    seats over sittings of three games."""
+    api_test(env(seats=seats, games=3), num_cycles=1000)
+
+
+def test_env_passes_the_pettingzoo_seed_test() -> None:
+    """The same reset seed plays the same episode (pettingzoo.test.seed_test)."""
+    seed_test(lambda: env(seats=3, games=2), num_cycles=200)
+
+
+def rollout(environment: Any, rng: random.Random) -> dict[str, int]:
+    """Play one episode, each agent choosing uniformly among the ids its mask allows;
+    check every chosen id names an action of legal_actions; return the rewards summed."""
+    totals = dict.fromkeys(environment.possible_agents, 0)
+    unwrapped = environment.unwrapped
+    for agent in environment.agent_iter(max_iter=100_000):
+        observed, _, terminated, truncated, _ = environment.last()
+        if terminated or truncated:
+            environment.step(None)
+            continue
+        game = unwrapped.sitting.game
+        mask = observed["action_mask"]
+        assert mask.dtype == np.int8
+        legal = [int(i) for i in np.flatnonzero(mask)]
+        space = ActionSpace(game.rules, game.num_seats)
+        assert tuple(legal) == space.legal_ids(game)
+        assert agent == f"seat_{game.to_act}"
+        choice = rng.choice(legal)
+        assert space.decode(game, choice) in pl.legal_actions(game)
+        environment.step(choice)
+        for name, reward in unwrapped.rewards.items():
+            totals[name] += reward
+    assert not environment.agents, "the episode did not end"
+    return totals
+
+
+@pytest.mark.parametrize("seats", [2, 3, 7, 10])
+def test_masked_random_rollouts_take_only_legal_actions_and_rewards_sum_to_zero(
+    seats: int,
+) -> None:
+    """Agents that choose only ids their mask allows never make an illegal action, and each
+    episode's rewards (the unwon pool shared at its end) sum to zero and are the sitting's
+    settled results."""
+    environment = env(seats=seats, chips=20, games=4)
+    rng = random.Random(seats)
+    for episode in range(5):
+        environment.reset(seed=episode)
+        totals = rollout(environment, rng)
+        assert sum(totals.values()) == 0
+        settled = pl.settle(environment.unwrapped.sitting)
+        assert totals == dict(settled.results)
+
+
+def test_observation_is_the_agents_own_view_as_ints() -> None:
+    """The observation is observation(view) of the agent's seat; the mask is all 0 for an
+    agent whose turn it is not."""
+    environment = raw_env(seats=3)
+    environment.reset(seed=4)
+    assert environment.sitting is not None
+    game = environment.sitting.game
+    for seat, agent in enumerate(environment.possible_agents):
+        observed = environment.observe(agent)
+        assert tuple(observed["observation"]) == pl_observation(game, seat)
+        assert observed["action_mask"].any() == (game.to_act == seat)
+
+
+def pl_observation(game: pl.GameState, seat: int) -> tuple[int, ...]:
+    from pokerlaws.agents import observation
+
+    return observation(pl.view(game, seat))
+
+
+def test_an_id_the_mask_refuses_is_a_value_error() -> None:
+    """Stepping an illegal id raises, as ActionSpace.step does, and changes nothing."""
+    environment = raw_env(seats=2)
+    environment.reset(seed=0)
+    before = environment.sitting
+    illegal = int(
+        np.flatnonzero(environment.observe(environment.agent_selection)["action_mask"] == 0)[0]
+    )
+    with pytest.raises(ValueError, match="is not legal now"):
+        environment.step(illegal)
+    assert environment.sitting == before
+
+
+def test_reset_seed_fixes_the_packs() -> None:
+    """Two environments reset with one seed deal the same cards."""
+    first, second = raw_env(seats=4), raw_env(seats=4)
+    first.reset(seed=9)
+    second.reset(seed=9)
+    assert first.sitting == second.sitting
+    first.reset(seed=10)
+    assert first.sitting != second.sitting
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"seats": 1}, ValueError, "2 to 10"),
+        ({"chips": 0}, ValueError, "chips must be 1 or more"),
+        ({"games": 1.5}, TypeError, "games must be an int"),
+        ({"render_mode": "human"}, ValueError, "render_mode must be None or 'ansi'"),
+    ],
+)
+def test_bad_options_are_refused(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    """The environment's options are checked when it is built."""
+    with pytest.raises(error, match=message):
+        raw_env(**options)
