@@ -4,6 +4,7 @@ with the law behind each step."""
 from __future__ import annotations
 
 import io
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -62,7 +63,7 @@ def test_a_jackpot_is_narrated_with_its_openers(capsys: pytest.CaptureFixture[st
     for seed in range(40):
         status, text = demo(capsys, "--seed", str(seed), "--games", "6")
         assert status == 0
-        if "a jack-pot" in text:
+        if re.search(r"^Game \d+, a jack-pot\.", text, re.MULTILINE):
             assert "(Law 29: " in text
             assert "opens on knaves or better" in text
             return
@@ -139,3 +140,14 @@ def test_python_m_pokerlaws_with_no_arguments_runs_the_demo() -> None:
         f"pokerlaws {pl.__version__}: a sitting of 6 games among 4 peel_bots, seed 1891"
     )
     assert "The sitting is settled after" in done.stdout
+
+
+def test_the_readme_shows_what_the_first_command_prints(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    shown = readme.split("```text\n", 1)[1].split("...\n```", 1)[0]
+    assert main([]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(shown)
+    assert len(shown.splitlines()) >= 10
