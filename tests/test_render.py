@@ -14,7 +14,7 @@ import pokerlaws as pl
 from pokerlaws.records.game import begin
 from pokerlaws.records.notation import format_action
 from pokerlaws.render import render_html, render_svg, render_text
-from pokerlaws.render.steps import game_steps
+from pokerlaws.render.steps import game_steps, step
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.record"))
@@ -227,3 +227,16 @@ def test_the_joker_is_drawn_and_written_as_jk() -> None:
     assert "Jk" in card_words(render_text(state))
     root = ElementTree.fromstring(render_svg(state))
     assert "Jk" in {g.get("data-card") for g in root.iter(f"{SVG}g")}
+
+
+def test_a_pass_at_the_draw_says_whether_the_stake_was_short() -> None:
+    """Law 27 at the draw: passing short of the stake, or after making it good."""
+    game = golden("peel.record")
+    says = {step.line: step.says for step in game_steps(game)}
+    assert says["4 pass"] == "seat 4 passes rather than make his stake good"
+    state = begin(game)
+    for action in game.actions[:8]:  # to C's turn to draw, his stake short by 12
+        state = pl.apply_or_raise(state, action)
+    good = pl.apply_or_raise(state, pl.Stake(seat=2, amount=12))
+    passed = pl.apply_or_raise(good, pl.Pass(seat=2))
+    assert step(good, pl.Pass(seat=2), passed).says == "seat 2 passes and throws in his cards"

@@ -188,6 +188,7 @@ class _Table:
             self.say_step(step(state, action, sitting.game, names))
             state = sitting.game
         self.say_step(end_step(state, names))
+        self.line()
         for text in render_text(pl.view(state, you)).splitlines():
             self.line(text)
         return sitting

@@ -146,11 +146,13 @@ def _say(before: GameState, action: Pass | Stake, after: GameState, who: str) ->
     return 26, f"{who} plays, making his stake good to {stake}"
 
 
-def _draw(action: Event, after: GameState, who: str) -> tuple[int, str]:
+def _draw(before: GameState, action: Event, after: GameState, who: str) -> tuple[int, str]:
     if isinstance(action, Stake):
         return 36, f"{who} makes his stake good to {after.stakes[action.seat]} before he draws"
     if isinstance(action, Pass):
-        return 27, f"{who} passes rather than make his stake good"
+        if before.stakes[action.seat] < before.highest_stake:
+            return 27, f"{who} passes rather than make his stake good"
+        return 27, f"{who} passes and throws in his cards"
     if isinstance(action, Discard):
         count = len(action.cards)
         if count == 0:
@@ -186,7 +188,7 @@ def _explain(before: GameState, action: Event, after: GameState, who: str) -> tu
     if before.phase is Phase.SAY and isinstance(action, (Pass, Stake)):
         return _say(before, action, after, who)
     if before.phase is Phase.DRAW or isinstance(action, (Discard, Shuffle)):
-        return _draw(action, after, who)
+        return _draw(before, action, after, who)
     return _betting(before, action, after, who)
 
 
