@@ -235,7 +235,7 @@ def test_a_pass_at_the_draw_says_whether_the_stake_was_short() -> None:
     says = {step.line: step.says for step in game_steps(game)}
     assert says["4 pass"] == "seat 4 passes rather than make his stake good"
     state = begin(game)
-    for action in game.actions[:8]:  # to C's turn to draw, his stake short by 12
+    for action in game.actions[:7]:  # to C's turn to draw, his stake short by 12
         state = pl.apply_or_raise(state, action)
     good = pl.apply_or_raise(state, pl.Stake(seat=2, amount=12))
     passed = pl.apply_or_raise(good, pl.Pass(seat=2))
