@@ -36,3 +36,15 @@ def test_replay_html_of_an_illegal_record_writes_nothing(
 def test_replay_html_to_an_unwritable_place_exits_2(tmp_path: Path) -> None:
     page = tmp_path / "missing" / "page.html"
     assert main(["replay", str(GOLDEN / "peel.record"), "--html", str(page)]) == 2
+
+
+def test_replay_html_of_a_sitting_record_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "sitting.record"
+    assert main(["demo", "--games", "1", "--record", str(record)]) == 0
+    capsys.readouterr()
+    page = tmp_path / "sitting.html"
+    assert main(["replay", str(record), "--html", str(page)]) == 2
+    assert "one game's record" in capsys.readouterr().out
+    assert not page.exists()
