@@ -240,3 +240,10 @@ def test_a_pass_at_the_draw_says_whether_the_stake_was_short() -> None:
     good = pl.apply_or_raise(state, pl.Stake(seat=2, amount=12))
     passed = pl.apply_or_raise(good, pl.Pass(seat=2))
     assert step(good, pl.Pass(seat=2), passed).says == "seat 2 passes and throws in his cards"
+
+
+def test_html_of_an_unfinished_game_names_no_winner() -> None:
+    game = golden("peel.record")
+    page = render_html(evolve(game, actions=game.actions[:5]))
+    assert 'id="winner"' not in page
+    assert page.count('<li class="step"') == 6  # the start and five actions
