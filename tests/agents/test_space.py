@@ -123,7 +123,7 @@ def test_ids_hold_at_a_recording_table(data: st.DataObject, state: pl.GameState)
 
 
 @pytest.mark.slow
-@settings(GAMES, max_examples=GAMES.max_examples * 20)
+@settings(GAMES, max_examples=GAMES.max_examples * 4)
 @given(data=st.data(), state=ps.game_states(max_games=4))
 def test_ids_are_the_legal_actions_over_many_games(
     data: st.DataObject, state: pl.GameState
