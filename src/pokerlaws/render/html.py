@@ -151,7 +151,7 @@ def _where(index: int, steps: Sequence[Step], lines: Sequence[int]) -> str:
     if index == 0:
         return "the record's header: the rules, stacks, dealer and deck"
     if index <= len(lines):
-        return f"line {lines[index - 1]} of the record"
+        return f"line {lines[index - 1]} of the record as format_record writes it"
     return "the record's last line"
 
 
