@@ -57,6 +57,7 @@ def test_a_whole_game_played_at_a_terminal_to_the_end() -> None:
             child.sendline("stake 999")  # more than the limit: the table quotes the law
             child.expect("The table refuses: Law \\d+: ")
             child.expect(re.escape(PROMPT))
+            assert max(map(len, str(child.before).splitlines())) <= 100
             refused = True
         child.sendline(choose(menu))
         moves += 1
@@ -113,6 +114,7 @@ def test_quit_mid_game_finishes_the_game_and_prints_the_results() -> None:
     )
     assert done.returncode == 0
     assert "You leave the table" in done.stdout
+    assert max(map(len, done.stdout.splitlines())) <= 100
     assert "The sitting's results after 1 games:" in done.stdout
 
 

@@ -113,7 +113,12 @@ class _Table:
         self.leaving = False
 
     def line(self, text: str = "", style: str = "") -> None:
-        self.painter.line(text, style)
+        """Write ``text``, wrapped within 100 columns (a refusal's message can be long)."""
+        if len(text) <= 100:
+            self.painter.line(text, style)
+            return
+        for part in textwrap.wrap(text, 100, subsequent_indent="    "):
+            self.painter.line(part, style)
 
     def ask(self, prompt: str) -> str:
         self.painter.out.write(prompt)
@@ -196,7 +201,7 @@ class _Table:
     def say_step(self, shown: Step) -> None:
         text = f"{shown.says} (Law {shown.law}: {shown.law_title})"
         for line in textwrap.wrap(text, 100, initial_indent="  ", subsequent_indent="      "):
-            self.line(line, "dim")
+            self.painter.line(line, "dim")
 
 
 def _leaving_move(menu: Sequence[pl.Action]) -> pl.Action:
