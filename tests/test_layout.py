@@ -252,9 +252,22 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
     return {name for name in found if name in modules}
 
 
+# The one kind of import that may point back up: the display hooks a notebook or print()
+# calls on a value (GameState._repr_svg_, PlayerView.__str__ and ._repr_svg_), which draw it
+# with the render edge. They import it inside the method, so the core never loads it by
+# itself; every other import, put off or not, must point down the layers.
+DISPLAY_HOOKS = {
+    ("pokerlaws.state", "pokerlaws.render.svg"),
+    ("pokerlaws.views", "pokerlaws.render.svg"),
+    ("pokerlaws.views", "pokerlaws.render.text"),
+}
+
+
 def test_no_module_imports_itself_round_a_circle() -> None:
     paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
     graph = {name: imports_of(p, set(paths)) for name, p in paths.items()}
+    for importer, imported in DISPLAY_HOOKS:
+        graph[importer].discard(imported)
     circles: list[list[str]] = []
 
     def visit(name: str, trail: list[str]) -> None:

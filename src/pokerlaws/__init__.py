@@ -147,6 +147,9 @@ _EDGES = {
     "settle": "pokerlaws.sitting.table",
     "SittingView": "pokerlaws.sitting.view",
     "sitting_view": "pokerlaws.sitting.view",
+    "render_html": "pokerlaws.render.html",
+    "render_svg": "pokerlaws.render.svg",
+    "render_text": "pokerlaws.render.text",
     "HiddenDiscard": "pokerlaws.views",
     "PlayerView": "pokerlaws.views",
     "ShownHand": "pokerlaws.views",
@@ -170,6 +173,9 @@ if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
         parse_record,
         record_problems,
     )
+    from pokerlaws.render.html import render_html
+    from pokerlaws.render.svg import render_svg
+    from pokerlaws.render.text import render_text
     from pokerlaws.sitting.model import (
         Account,
         BuyChips,
@@ -358,3 +364,5 @@ __all__ += [
     "sitting_view",
     "start_sitting",
 ]
+# Pictures and text of the table (API.md, "Pictures and text").
+__all__ += ["render_html", "render_svg", "render_text"]
