@@ -82,140 +82,171 @@ class RuleViolation:
         return self.message
 
 
-@attrs.frozen(kw_only=True)
+# The kinds of violation add no field: each is a plain subclass of the attrs class, with no
+# slots of its own (so frozen like it), inheriting its generated methods. attrs would
+# generate and compile them again for each kind, the largest cost of `import pokerlaws`.
+
+
 class GameIsOver(RuleViolation):
     """The game has ended, shown and paid or not opened (Laws 29, 58, 59); start the next one."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class NoSuchSeat(RuleViolation):
     """The action names a seat that is not at this table, so was dealt no cards (Law 7)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class NotAPlayer(RuleViolation):
     """The seat has passed or sits this game out, so it is no longer a player (Law 27)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class NotYourTurn(RuleViolation):
     """The seat acted out of turn; the turn passes to the left (Laws 21, 25, 35, 53)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class WrongPhase(RuleViolation):
     """The action belongs to another part of the game (Laws 21, 27, 34, 53 set each part)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class AmountNotPositive(RuleViolation):
     """A stake of zero or fewer chips puts nothing down, so it is no stake (Law 56)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class NotEnoughChips(RuleViolation):
     """The seat tried to put down more chips than it has (Law 56: a bet is money put down)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class StakeTooSmall(RuleViolation):
     """The stake is short of the least the laws require (Laws 25, 26, 53)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class StakeOverLimit(RuleViolation):
     """The stake raises by more than the limit (the description's limit, serving Laws 26, 53)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class StakeNotExact(RuleViolation):
     """At the draw a stake must make good exactly, with no raise (Law 36)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class MustMakeGoodFirst(RuleViolation):
     """The seat must make his stake good, or pass, before he discards (Law 36)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class CardNotHeld(RuleViolation):
     """The discard names a card that is not in the seat's hand (Law 36)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class CardRepeated(RuleViolation):
     """The discard names the same card more than once (Law 36)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class CannotStand(RuleViolation):
     """Only the first bettor after the draw may stand, and only once (Law 53, description)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class StraddleNotAllowed(RuleViolation):
     """Straddling is closed: No. 1 alone begins it, and it ends with the dealer (Law 21)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class StraddleAboveHalfLimit(RuleViolation):
     """The straddle would lift the ante above half the limit (Law 22)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class OpenersRequired(RuleViolation):
     """A jack-pot is opened only on the required pair or better as dealt (Laws 30-32)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class ShuffleNotAllowed(RuleViolation):
     """Only the dealer gathers and shuffles the discards, and only when the pack has run
     short and everyone still drawing has discarded (Law 41)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class WrongShuffle(RuleViolation):
     """A shuffle must order exactly the discards of this draw, each once (Law 41)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class ShuffleFirst(RuleViolation):
     """The pack has run short: the dealer's shuffle comes before anything else (Law 41)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class WrongDeck(RuleViolation):
     """A redeal must be from the whole pack, each card once (Laws 1, 8)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class NotAtThisMoment(RuleViolation):
     """The irregularity reported cannot have happened at this moment of the game: a deal
     report after the deal (Laws 8, 10, 11, 16), a draw report before the draw (Laws 40,
     44-45), a report once the game is over (Laws 58-59)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class CardNotThere(RuleViolation):
     """The exposed card reported is not among the cards the report speaks of (Laws 11, 40)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class AlreadyLifted(RuleViolation):
     """The player's cards were already lifted (Ambiguity 20: explicitly, or by his first
     action), so what turns on untouched cards is past (Laws 42-43, 49-50)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class DealerQueryRefused(RuleViolation):
     """The dealer's draw may be asked only by a player who has drawn, after the dealer has
     drawn and before the asker lifts or bets (Laws 49-51, Ambiguity 20)."""
 
+    __slots__ = ()
 
-@attrs.frozen(kw_only=True)
+
 class NoArbiter(RuleViolation):
     """The dealer, his left and his right are all parties, so the laws name no one to
     settle the dispute (Laws 77-78)."""
+
+    __slots__ = ()
 
 
 def refuse(kind: type[RuleViolation], law: int, action: Event, text: str) -> RuleViolation:
