@@ -191,7 +191,10 @@ class ActionSpace:
     """
 
     rules: Rules = attrs.field(validator=_rules_only)
-    seats: int = attrs.field(validator=_seat_count)
+    # The range also tells Hypothesis' builds() what to draw (it reads in_ validators).
+    seats: int = attrs.field(
+        validator=[_seat_count, attrs.validators.in_(range(MIN_SEATS, MAX_SEATS + 1))]
+    )
 
     @property
     def size(self) -> int:
