@@ -47,7 +47,7 @@ from bench_game import (
     timed,
 )
 
-from pokerlaws import GameState, Phase, new_game, shuffled_deck, stake_range
+from pokerlaws import Action, GameState, Phase, apply, new_game, shuffled_deck, stake_range
 from pokerlaws.agents import ActionSpace
 from pokerlaws.agents.space import DISCARD, PASS, STAKE, STAND
 from pokerlaws.bots import peel_bot, random_bot
@@ -61,7 +61,8 @@ def choose_id(rng: random.Random, state: GameState, ids: tuple[int, ...]) -> int
 
     The kinds are the ids below ``DISCARD`` one by one, the discards, the calls (stakes of
     no more than the shortfall) and the raises; a pass is left out when the seat may stand
-    or discard.
+    or discard. A check while recording the games below holds it to ``bench_game.choose``'s
+    split of the amounts (``check_kinds``).
     """
     if len(ids) == 33:
         # The draw: a pass and the 32 discards; the pass is left out, as in bench_game.
@@ -71,8 +72,12 @@ def choose_id(rng: random.Random, state: GameState, ids: tuple[int, ...]) -> int
     seat = state.to_act
     assert seat is not None
     stakes = state.stakes
-    # Stake id k is a call when the least amount plus k is within the shortfall.
-    calls = max(stakes) - stakes[seat] - stake_range(state).start + 1
+    # Only stake 0 can be a call: the least amount is the call itself when the seat faces
+    # a stake (all he has, when that is less), and above it before anyone opens the say
+    # (the least opening is double the ante or straddle). So the stake ids split into calls
+    # and raises as bench_game.choose splits the amounts, without asking for the amounts.
+    facing = max(stakes) > stakes[seat]
+    calls = int(facing and (state.phase is not Phase.SAY or state.opener is not None))
     first = ids.index(STAKE) if STAKE in ids else len(ids)
     others = ids[:first]
     staking = len(ids) - first
@@ -88,6 +93,29 @@ def choose_id(rng: random.Random, state: GameState, ids: tuple[int, ...]) -> int
         groups.append((STAKE + start, staking - start))
     low, count = groups[0] if len(groups) == 1 else rng.choice(groups)
     return low if count == 1 else low + rng.randrange(count)
+
+
+def check_kinds(games: list[Game], seed: int) -> None:
+    """Check, on every state of ``games``, that ``choose_id`` counts as calls exactly the
+    stakes ``bench_game.choose`` counts as calls (amounts no more than the shortfall)."""
+    rng = random.Random(seed)
+    for seats, deck_seed in games:
+        space = SPACES[seats]
+        state = new_game(
+            RULES, (STACK,) * seats, dealer=rng.randrange(seats), deck=shuffled_deck(deck_seed)
+        )
+        while state.to_act is not None:
+            seat = state.to_act
+            shortfall = max(state.stakes) - state.stakes[seat]
+            amounts = stake_range(state)
+            calls = sum(amount <= shortfall for amount in amounts)
+            facing = max(state.stakes) > state.stakes[seat]
+            counted = int(facing and (state.phase is not Phase.SAY or state.opener is not None))
+            if amounts and calls != counted:
+                raise RuntimeError(f"choose_id counts {counted} calls, not {calls}, in {state}")
+            result = space.step(state, choose_id(rng, state, space.legal_ids(state)))
+            assert isinstance(result, GameState)
+            state = result
 
 
 def play_ids(rng: random.Random, game: Game) -> int:
@@ -134,6 +162,35 @@ def integer_games(games: list[Game], seed: int, repeat: int) -> dict[str, tuple[
     return best
 
 
+def engine_floor(games: list[Game], seed: int, repeat: int) -> float:
+    """The fastest seconds that ``new_game`` (with ``shuffled_deck``) and ``apply`` alone
+    take over the games the ids play, replayed from recorded actions: what the games cost
+    with ids and a policy that cost nothing."""
+    rng = random.Random(seed)
+    starts: list[tuple[int, int, int]] = []
+    pairs: list[tuple[GameState, Action]] = []
+    for seats, deck_seed in games:
+        dealer = rng.randrange(seats)
+        starts.append((seats, dealer, deck_seed))
+        space = SPACES[seats]
+        state = new_game(RULES, (STACK,) * seats, dealer=dealer, deck=shuffled_deck(deck_seed))
+        while state.to_act is not None:
+            i = choose_id(rng, state, space.legal_ids(state))
+            pairs.append((state, space.decode(state, i)))
+            result = space.step(state, i)
+            assert isinstance(result, GameState)
+            state = result
+
+    def run() -> int:
+        for seats, dealer, deck_seed in starts:
+            new_game(RULES, (STACK,) * seats, dealer=dealer, deck=shuffled_deck(deck_seed))
+        for state, action in pairs:
+            apply(state, action)
+        return 0
+
+    return min(timed(run)[0] for _ in range(repeat))
+
+
 PLAYERS = {"peel": peel_bot, "chance": random_bot, "peel 2": peel_bot, "chance 2": random_bot}
 
 
@@ -162,6 +219,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if min(args.games, args.repeat, args.sittings, args.sitting_games) < 1:
         parser.error("every count must be at least 1")
     games = plan(args.seed, args.games)
+    check_kinds(games, args.seed)
     warm = random.Random(args.seed + 1)
     for game in games[:20]:
         play_ids(warm, game)
@@ -189,6 +247,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     verdict = "met" if ratio >= 25 else "NOT met"
     print(f"ratio ids/PokerKit: {ratio:.2f}x games/s (target >= 25x: {verdict})")
     print(f"ratio ids/objects: {best['objects'][0] / best['ids'][0]:.2f}x")
+    floor = engine_floor(games, args.seed, args.repeat)
+    print(
+        f"engine floor (new_game and apply alone, {floor / n * 1e6:.0f} µs a game): "
+        f"at most {best['pokerkit'][0] / floor:.2f}x PokerKit with free ids and policy"
+    )
     print()
     one, two, played = simulations(args.sittings, args.sitting_games, args.seed)
     speedup = one / two

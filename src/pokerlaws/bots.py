@@ -19,6 +19,7 @@ from pokerlaws.actions import (
     Action,
     DeclineStraddle,
     Discard,
+    LegalActions,
     Pass,
     Stake,
     Stand,
@@ -188,19 +189,27 @@ def _opened(view: PlayerView) -> bool:
 
 
 def _stakes_of(legal: Sequence[Action]) -> tuple[Stake, ...]:
-    found: list[Stake] = []
-    for action in legal if len(legal) <= 64 else (legal[0], legal[1], legal[-1]):
-        if isinstance(action, Stake):
-            found.append(action)
-    return tuple(found)
+    """The least and the most legal stake (one stake when only one amount is legal), or
+    none, without listing a long run of stakes (a :class:`LegalActions` holds it as a
+    range)."""
+    if isinstance(legal, LegalActions):
+        amounts = legal.amounts
+        return (
+            Stake(seat=legal.seat, amount=amounts[0]),
+            Stake(seat=legal.seat, amount=amounts[-1]),
+        )
+    stakes = [action for action in legal if isinstance(action, Stake)]
+    return (stakes[0], stakes[-1]) if stakes else ()
 
 
 def _choose_stake(view: PlayerView, legal: Sequence[Action], strength: int) -> Action:
     """Pass, call or raise as ``strength`` says: a weak hand calls only a small stake, a
     strong one raises until its stake reaches a cap that grows with it."""
     stakes = _stakes_of(legal)
-    passing = next(action for action in legal if isinstance(action, Pass))
-    stand = next((action for action in legal if isinstance(action, Stand)), None)
+    # A long run of stakes is never listed: only the other actions are looked through.
+    others = legal.others if isinstance(legal, LegalActions) else legal
+    passing = next(action for action in others if isinstance(action, Pass))
+    stand = next((action for action in others if isinstance(action, Stand)), None)
     if not stakes:
         return passing
     least, most = stakes[0], stakes[-1]

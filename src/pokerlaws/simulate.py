@@ -133,7 +133,7 @@ def _shuffled(rng: random.Random, pack: tuple[Card, ...]) -> list[Card]:
     return cards
 
 
-def play_sitting(table: _Table, index: int) -> _Summary:
+def _play_sitting(table: _Table, index: int) -> _Summary:
     """Play sitting ``index`` of ``table``: up to ``table.games`` games, fewer if the table
     is over (fewer than two players with chips), then settle it."""
     from pokerlaws import deal_next, play, settle, start_sitting, view
@@ -180,7 +180,7 @@ def play_sitting(table: _Table, index: int) -> _Summary:
 
 
 def _play_chunk(table: _Table, start: int, stop: int) -> tuple[_Summary, ...]:
-    return tuple(play_sitting(table, index) for index in range(start, stop))
+    return tuple(_play_sitting(table, index) for index in range(start, stop))
 
 
 def _count(name: str, value: object, least: int) -> int:

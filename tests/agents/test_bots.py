@@ -64,17 +64,23 @@ def test_random_bot_chooses_a_kind_first() -> None:
     assert 150 < passes < 250
 
 
-def test_random_bot_draws_a_stake_from_a_long_run_without_listing_it() -> None:
-    """At a table with a huge limit the bot still takes a legal stake from the range."""
+@pytest.mark.parametrize("bot", BOTS)
+def test_bot_takes_a_legal_stake_from_a_long_run_without_listing_it(bot: Policy) -> None:
+    """At a table with a huge limit (a view holds its stakes as a range) the bot still
+    takes a legal action, through the say and the betting."""
     rules = pl.Rules(ante=1, limit=10**9)
     state = pl.new_game(rules, (10**12, 10**12), dealer=0, deck=pl.shuffled_deck(5))
     while state.phase is pl.Phase.STRADDLE:
         state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=state.to_act or 0))
-    assert state.to_act is not None
     rng = random.Random(2)
-    for _ in range(20):
-        action = random_bot(pl.view(state, state.to_act), rng)
+    for _ in range(200):
+        if state.to_act is None:
+            return
+        seen = pl.view(state, state.to_act)
+        assert isinstance(seen.legal_actions, pl.LegalActions) or state.phase is not pl.Phase.SAY
+        action = bot(seen, rng)
         assert pl.is_legal(state, action)
+        state = pl.apply_or_raise(state, action)
 
 
 @pytest.mark.parametrize(

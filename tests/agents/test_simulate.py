@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -152,6 +154,31 @@ def test_progress_off_a_terminal_changes_nothing() -> None:
     """With progress asked for but no terminal, no bar is drawn and the result is the same."""
     pytest.importorskip("tqdm")
     assert small(progress=True) == small()
+
+
+class Terminal(io.StringIO):
+    """A standard error that says it is a terminal, and keeps what is written to it."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_on_a_terminal_draws_a_bar_and_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a terminal, progress=True draws a bar counting the sittings on standard error."""
+    pytest.importorskip("tqdm")
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    assert small(progress=True, chunk_size=2) == small()
+    assert "6/6" in terminal.getvalue()
+
+
+def test_progress_without_tqdm_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    """progress=True without tqdm installed is an ImportError naming the extra."""
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    with pytest.raises(ImportError, match=r"pokerlaws\[progress\]"):
+        small(progress=True)
 
 
 def test_result_is_the_same_on_a_dask_cluster_of_two_worker_processes() -> None:

@@ -239,3 +239,28 @@ def test_no_id_is_legal_when_the_game_is_over() -> None:
     assert space.legal_mask(state) == 0
     with pytest.raises(ValueError, match="the game is over"):
         space.step(state, PASS)
+
+
+def test_the_law_41_shuffle_has_its_id_when_the_pack_runs_short() -> None:
+    """Law 41: at ten seats, when everyone stays and throws out three cards, the stock
+    cannot serve them all; the dealer's shuffle is then the one legal id, and every
+    state on the way passes the full check."""
+    rules = pl.Rules(ante=1, limit=4)
+    space = ActionSpace(rules, 10)
+    state = pl.new_game(rules, (20,) * 10, dealer=0, deck=pl.shuffled_deck(3))
+    shuffled = False
+    while state.phase is not pl.Phase.OVER:
+        check_space(space, state)
+        ids = space.legal_ids(state)
+        if ids == (SHUFFLE,):
+            shuffled = True
+        if state.phase is pl.Phase.DRAW and DISCARD + 0b111 in ids:
+            choice = DISCARD + 0b111
+        elif STAKE in ids:
+            choice = STAKE
+        else:
+            choice = ids[-1] if state.phase is not pl.Phase.STRADDLE else DECLINE
+        after = space.step(state, choice)
+        assert isinstance(after, pl.GameState)
+        state = after
+    assert shuffled

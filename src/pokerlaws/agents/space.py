@@ -47,7 +47,6 @@ from pokerlaws.actions import (
     Stake,
     Stand,
     Straddle,
-    canonical_discards,
     deck_position,
 )
 from pokerlaws.cards import Card
@@ -117,12 +116,23 @@ _FLAGS = tuple(tuple(bool(bits >> k & 1) for k in range(5)) for bits in range(DI
 """For each discard id's bits, whether each of the five positions of the hand goes."""
 
 
+_new_discard = object.__new__
+_set_seat = Discard.__dict__["seat"].__set__
+_set_cards = Discard.__dict__["cards"].__set__
+
+
 def _discard(seat: int, hand: tuple[Card, ...], bits: int) -> Discard:
-    """The discard of the cards at the positions of ``bits``: the subset put in deck order,
-    the order Discard's converter would give it, and built without the converter
-    (``canonical_discards``), as ``legal_actions`` builds its discards."""
-    cards = tuple(sorted(compress(hand, _FLAGS[bits]), key=deck_position))
-    return canonical_discards(seat, (cards,))[0]
+    """The discard of the cards at the positions of ``bits``.
+
+    The subset is put in deck order, the order Discard's converter would give it, and
+    written straight into the record's slots, as ``canonical_discards`` writes the discards
+    of ``legal_actions``: through ``__init__`` and its checks one record costs several
+    times as much, and a step by a discard id builds one each time.
+    """
+    discard = _new_discard(Discard)
+    _set_seat(discard, seat)
+    _set_cards(discard, tuple(sorted(compress(hand, _FLAGS[bits]), key=deck_position)))
+    return discard
 
 
 @functools.lru_cache(maxsize=1024)
@@ -181,7 +191,10 @@ class ActionSpace:
     """
 
     rules: Rules = attrs.field(validator=_rules_only)
-    seats: int = attrs.field(validator=_seat_count)
+    # The range also tells Hypothesis' builds() what to draw (it reads in_ validators).
+    seats: int = attrs.field(
+        validator=[_seat_count, attrs.validators.in_(range(MIN_SEATS, MAX_SEATS + 1))]
+    )
 
     @property
     def size(self) -> int:
@@ -219,9 +232,13 @@ class ActionSpace:
         seat = state.to_act
         # The phases in the order of how often an agent meets them.
         if phase is Phase.SAY:
-            return _menu(False, len(_amounts(state)))
+            amounts = stake_range(state) if state.deposits else say.stake_range(state)
+            return _menu(False, len(amounts))
         if phase is Phase.BETTING:
-            return _menu(_may_stand(state, seat), len(_amounts(state)))  # type: ignore[arg-type]
+            assert seat is not None
+            amounts = stake_range(state) if state.deposits else betting.stake_range(state)
+            stand = state.may_stand == seat and not (state.deposits and _deposit_turn(state, seat))
+            return _menu(stand, len(amounts))
         if phase is Phase.DRAW:
             assert seat is not None
             if not state.pending:
