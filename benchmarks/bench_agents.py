@@ -51,7 +51,7 @@ from pokerlaws import Action, GameState, Phase, apply, new_game, shuffled_deck, 
 from pokerlaws.agents import ActionSpace
 from pokerlaws.agents.space import DISCARD, PASS, STAKE, STAND
 from pokerlaws.bots import peel_bot, random_bot
-from pokerlaws.simulate import simulate
+from pokerlaws.simulation import simulate
 
 SPACES = {seats: ActionSpace(RULES, seats) for seats in range(2, 11)}
 

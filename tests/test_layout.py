@@ -113,6 +113,14 @@ API_NAMES = [
     "replay_sitting",
     "SittingTerms",
     "Sitting",
+    "ActionSpace",
+    "observation",
+    "Policy",
+    "simulate",
+    "SimulationResult",
+    "render_text",
+    "render_svg",
+    "render_html",
 ]
 
 
@@ -146,6 +154,12 @@ def test_every_api_name_imports_from_the_top_level() -> None:
     missing = [name for name in API_NAMES if not hasattr(pl, name)]
     assert not missing
     assert set(API_NAMES) <= set(pl.__all__)
+
+
+def test_an_edge_package_is_an_attribute_that_loads_on_first_use() -> None:
+    loaded = loaded_by("import pokerlaws\npokerlaws.bots.peel_bot")
+    assert "pokerlaws.bots" in loaded
+    assert "pokerlaws.pettingzoo" not in loaded
 
 
 def test_every_name_of_all_resolves_and_is_listed_by_dir() -> None:

@@ -109,6 +109,14 @@ from pokerlaws.violations import (
 
 # The edges: each uses the core and loads on the first use of one of its names.
 _EDGES = {
+    "ActionSpace": "pokerlaws.agents.space",
+    "observation": "pokerlaws.agents.observation",
+    "observation_array": "pokerlaws.agents.observation",
+    "Policy": "pokerlaws.bots",
+    "IllegalPolicyAction": "pokerlaws.simulation",
+    "SimulationResult": "pokerlaws.simulation",
+    "Tally": "pokerlaws.simulation",
+    "simulate": "pokerlaws.simulation",
     "GameRecord": "pokerlaws.records.game",
     "IllegalRecord": "pokerlaws.records.game",
     "record": "pokerlaws.records.game",
@@ -156,7 +164,17 @@ _EDGES = {
     "view": "pokerlaws.views",
 }
 
+# The edges as modules: `pokerlaws.bots.peel_bot` after `import pokerlaws` alone.
+_EDGES |= {
+    edge: f"pokerlaws.{edge}"
+    for edge in ("agents", "bots", "pettingzoo", "records", "render", "sitting", "views")
+}
+
 if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
+    from pokerlaws import agents, bots, records, render, sitting, views  # noqa: F401
+    from pokerlaws.agents.observation import observation, observation_array
+    from pokerlaws.agents.space import ActionSpace
+    from pokerlaws.bots import Policy
     from pokerlaws.records.game import (
         GameRecord,
         IllegalRecord,
@@ -176,6 +194,7 @@ if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
     from pokerlaws.render.html import render_html
     from pokerlaws.render.svg import render_svg
     from pokerlaws.render.text import render_text
+    from pokerlaws.simulation import IllegalPolicyAction, SimulationResult, Tally, simulate
     from pokerlaws.sitting.model import (
         Account,
         BuyChips,
@@ -366,3 +385,14 @@ __all__ += [
 ]
 # Pictures and text of the table (API.md, "Pictures and text").
 __all__ += ["render_html", "render_svg", "render_text"]
+# Bots, agents and simulation (API.md, "Agents: integer actions", "Bots and simulation").
+__all__ += [
+    "ActionSpace",
+    "IllegalPolicyAction",
+    "Policy",
+    "SimulationResult",
+    "Tally",
+    "observation",
+    "observation_array",
+    "simulate",
+]

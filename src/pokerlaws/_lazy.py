@@ -31,21 +31,24 @@ def exports(
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """Return a ``__getattr__`` and a ``__dir__`` for ``package``'s ``__init__``.
 
-    ``names`` maps each lazily offered name to the module that defines it. The first use of a
-    name imports its module and stores the value in the package, so later uses are ordinary
-    attribute reads. ``dir()`` lists every name, loaded or not.
+    ``names`` maps each lazily offered name to the module that defines it (a submodule offered
+    by its own name maps to itself). The first use of a name imports its module and stores the
+    value in the package, so later uses are ordinary attribute reads. ``dir()`` lists every
+    name, loaded or not.
     """
     module = sys.modules[package]
     module.__class__ = _Package
     namespace = module.__dict__
-    namespace["_lazy_names"] = frozenset(names)
+    namespace["_lazy_names"] = dict(names)
 
     def __getattr__(name: str) -> object:  # noqa: N807 (the name PEP 562 asks for)
         try:
             module = names[name]
         except KeyError:
             raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
-        value = getattr(importlib.import_module(module), name)
+        loaded = importlib.import_module(module)
+        # A name that is the module's own (``pokerlaws.bots``) is the module itself.
+        value = loaded if module == f"{package}.{name}" else getattr(loaded, name)
         namespace[name] = value
         return value
 
@@ -64,7 +67,8 @@ class _Package(ModuleType):
     """
 
     def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, ModuleType) and name in self.__dict__.get("_lazy_names", ()):
+        offered = self.__dict__.get("_lazy_names", {}).get(name)
+        if isinstance(value, ModuleType) and offered not in (None, f"{self.__name__}.{name}"):
             return
         super().__setattr__(name, value)
 

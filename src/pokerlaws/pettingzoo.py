@@ -28,8 +28,7 @@ from pettingzoo.utils import wrappers
 from pokerlaws.agents import OBSERVATION_LENGTH, ActionSpace, observation
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.rules import Rules
-from pokerlaws.sitting import Sitting, deal_next, play, start_sitting
-from pokerlaws.sitting_table import settle
+from pokerlaws.sitting import Sitting, deal_next, play, settle, start_sitting
 from pokerlaws.views import view
 from pokerlaws.violations import RuleViolation, TableOver
 

@@ -13,7 +13,7 @@ import pytest
 
 import pokerlaws as pl
 from pokerlaws.bots import Policy, peel_bot, random_bot
-from pokerlaws.simulate import IllegalPolicyAction, SimulationResult, Tally, simulate
+from pokerlaws.simulation import IllegalPolicyAction, SimulationResult, Tally, simulate
 
 PLAYERS: dict[str, Policy] = {"peel": peel_bot, "chance": random_bot, "peel 2": peel_bot}
 
