@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import ast
 import base64
+import operator
 import pickle
 import random
+from collections.abc import Iterator, Sequence
 from pathlib import Path
+
+import pytest
 
 import pokerlaws
 import pokerlaws as pl
@@ -86,3 +90,64 @@ def test_states_pickled_before_compact_pickles_still_load() -> None:
         assert loaded.history == expected.history
         # A loaded state plays on as the original does.
         assert pl.legal_actions(loaded) == pl.legal_actions(expected)
+
+
+def _random_games(seed: int, games: int, *, reports: bool = False) -> Iterator[list[pl.GameState]]:
+    """Random games at 2-10 seats, every state kept; with ``reports``, now and then a
+    report of an irregularity the table may make instead of an action."""
+    rng = random.Random(seed)
+    for _ in range(games):
+        seats = rng.randint(2, 10)
+        joker = rng.random() < 0.3
+        rules = pl.Rules(
+            ante=rng.randint(1, 2),
+            limit=rng.choice((4, 8)),
+            joker=joker,
+            recording_table=rng.random() < 0.3,
+            hands=pl.HandRules(blaze=rng.random() < 0.5),
+        )
+        state = pl.new_game(
+            rules,
+            [rng.randint(0, 30) or 5 for _ in range(seats)],
+            dealer=rng.randrange(seats),
+            deck=pl.shuffled_deck(rng.getrandbits(32), joker=joker),
+        )
+        states = [state]
+        while state.phase is not pl.Phase.OVER and len(states) < 200:
+            options: Sequence[pl.Event] = pl.legal_actions(state)
+            if reports and rng.random() < 0.15:
+                options = pl.reportable(state) or options
+            result = pl.apply(state, rng.choice(options))
+            assert isinstance(result, pl.GameState)
+            state = result
+            states.append(state)
+        yield states
+
+
+def test_a_pickled_state_comes_back_equal_and_plays_on_the_same() -> None:
+    for states in _random_games(18, 60, reports=True):
+        for state in states:
+            for protocol in (2, pickle.HIGHEST_PROTOCOL):
+                loaded = pickle.loads(pickle.dumps(state, protocol))
+                assert loaded == state
+                assert hash(loaded) == hash(state)
+                assert isinstance(loaded.history, History)
+                assert tuple(loaded.history) == tuple(state.history)
+                assert all(map(operator.is_, loaded.hands[0], state.hands[0]))
+                assert pl.legal_actions(loaded) == pl.legal_actions(state)
+                assert pl.reportable(loaded) == pl.reportable(state)
+
+
+def test_a_state_pickles_its_cards_as_bytes_not_text() -> None:
+    state = next(_random_games(3, 1))[-1]
+    data = pickle.dumps(state)
+    assert b"parse_card" not in data
+    assert len(data) < 1024
+
+
+def test_the_pickle_layout_is_checked_when_loaded() -> None:
+    state = next(_random_games(4, 1))[-1]
+    restore, (layout, packed) = state.__reduce__()
+    with pytest.raises(ValueError, match="layout 99"):
+        restore(99, packed)
+    assert restore(layout, packed) == state
