@@ -10,10 +10,12 @@ import random
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pokerlaws
 import pokerlaws as pl
+from pokerlaws import engine
 from pokerlaws.history import History
 
 PACKAGE = Path(pokerlaws.__file__).parent
@@ -151,3 +153,32 @@ def test_the_pickle_layout_is_checked_when_loaded() -> None:
     with pytest.raises(ValueError, match="layout 99"):
         restore(99, packed)
     assert restore(layout, packed) == state
+
+
+# --- The engine's fast paths against their plain versions ------------------------------
+
+
+def _state_fields(state: pl.GameState) -> dict[str, object]:
+    return {name: getattr(state, name) for name in sorted(attrs.fields_dict(pl.GameState))}
+
+
+def test_a_game_begun_on_the_fast_path_is_the_game_begun_plainly() -> None:
+    rng = random.Random(20)
+    for _ in range(400):
+        seats = rng.randint(2, 10)
+        rules = pl.Rules(ante=rng.randint(1, 3), limit=rng.choice((6, 8, 12)))
+        stacks = [rng.choice((0, 1, 2, 3, 5, 40)) for _ in range(seats)]
+        stacks[0] = stacks[1] = 40
+        dealer = rng.choice([seat for seat in range(seats) if stacks[seat]])
+        deck = pl.shuffled_deck(rng.getrandbits(32))
+        carried, jackpot_round = rng.choice(((0, 0), (7, 0), (9, 1), (3, 4)))
+        arguments = {
+            "dealer": dealer,
+            "deck": deck,
+            "carried": carried,
+            "jackpot_round": jackpot_round,
+        }
+        fast = engine._start(rules, stacks, **arguments)  # type: ignore[arg-type]
+        plain = engine._start(rules, stacks, plain=True, **arguments)  # type: ignore[arg-type]
+        assert _state_fields(fast) == _state_fields(plain)
+        assert fast == pl.new_game(rules, stacks, **arguments)  # type: ignore[arg-type]
