@@ -182,3 +182,12 @@ def test_a_game_begun_on_the_fast_path_is_the_game_begun_plainly() -> None:
         plain = engine._start(rules, stacks, plain=True, **arguments)  # type: ignore[arg-type]
         assert _state_fields(fast) == _state_fields(plain)
         assert fast == pl.new_game(rules, stacks, **arguments)  # type: ignore[arg-type]
+
+
+def test_shuffled_deck_is_random_random_shuffle_written_out() -> None:
+    seeds = [*range(-50, 2000), 2**64 + 7, -(2**70), 12345678901234567890]
+    for seed in seeds:
+        for joker in (False, True):
+            plain = list(pl.standard_deck(joker=joker))
+            random.Random(seed).shuffle(plain)
+            assert pl.shuffled_deck(seed, joker=joker) == tuple(plain), seed
