@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import itertools
 import operator
 import pickle
 import random
@@ -17,6 +18,7 @@ import pokerlaws
 import pokerlaws as pl
 from pokerlaws import engine
 from pokerlaws.history import History
+from pokerlaws.laws import draw
 
 PACKAGE = Path(pokerlaws.__file__).parent
 
@@ -191,3 +193,20 @@ def test_shuffled_deck_is_random_random_shuffle_written_out() -> None:
             plain = list(pl.standard_deck(joker=joker))
             random.Random(seed).shuffle(plain)
             assert pl.shuffled_deck(seed, joker=joker) == tuple(plain), seed
+
+
+def test_the_draw_menu_is_every_subset_built_plainly() -> None:
+    rng = random.Random(34)
+    pack = pl.standard_deck(joker=True)
+    for _ in range(2000):
+        hand = tuple(rng.sample(pack, 5))
+        seat = rng.randrange(10)
+        assert draw._subsets(hand) == draw._subsets_plain(hand)
+        menu = draw._discards(seat, hand)
+        plain = [
+            pl.Discard(seat=seat, cards=cards)
+            for size in range(6)
+            for cards in itertools.combinations(hand, size)
+        ]
+        assert menu == plain
+        assert [discard.cards for discard in menu] == [discard.cards for discard in plain]
