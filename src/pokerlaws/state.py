@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -513,13 +514,26 @@ _CODED = frozenset(
     | set(_SEATS_FIELDS)
 )
 _PLAIN_FIELDS = tuple(sorted(_FIELD_NAMES - _CODED))
+_plain_fields = operator.itemgetter(*_PLAIN_FIELDS)
 
 
 def _rules_code(rules: Rules) -> tuple[object, ...]:
+    # By identity: hashing a Rules runs attrs' Python __hash__; the entry holds the rules,
+    # so the id stays theirs while it is kept.
+    known = _RULES_CODES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     values = [getattr(rules, name) for name in _RULES_FIELDS]
     hands = rules.hands
     values[_RULES_FIELDS.index("hands")] = tuple(getattr(hands, name) for name in _HAND_SWITCHES)
-    return tuple(values)
+    code = tuple(values)
+    if len(_RULES_CODES) >= 256:
+        _RULES_CODES.clear()
+    _RULES_CODES[id(rules)] = (rules, code)
+    return code
+
+
+_RULES_CODES: dict[int, tuple[Rules, tuple[object, ...]]] = {}
 
 
 @functools.lru_cache(maxsize=256)
@@ -550,7 +564,7 @@ def _packed(state: GameState) -> tuple[object, ...]:
             )
         ),
         *(sp.seats_bits(fields[name]) for name in _SEATS_FIELDS),
-        *(fields[name] for name in _PLAIN_FIELDS),
+        *_plain_fields(fields),
     )
 
 
