@@ -18,7 +18,7 @@ import pokerlaws
 import pokerlaws as pl
 from pokerlaws import engine
 from pokerlaws.history import History
-from pokerlaws.laws import draw
+from pokerlaws.laws import betting, draw, say
 
 PACKAGE = Path(pokerlaws.__file__).parent
 
@@ -210,3 +210,36 @@ def test_the_draw_menu_is_every_subset_built_plainly() -> None:
         ]
         assert menu == plain
         assert [discard.cards for discard in menu] == [discard.cards for discard in plain]
+
+
+def _same_result(fast: object, plain: object) -> None:
+    if isinstance(plain, pl.GameState):
+        assert isinstance(fast, pl.GameState)
+        assert _state_fields(fast) == _state_fields(plain)
+    else:
+        assert fast == plain
+
+
+def test_the_say_and_the_betting_book_a_stake_as_their_plain_versions() -> None:
+    handlers = {
+        pl.Phase.SAY: (say.apply_say, say.apply_say_plain),
+        pl.Phase.BETTING: (betting.apply_betting, betting.apply_betting_plain),
+    }
+    rng = random.Random(53)
+    compared = 0
+    for states in _random_games(53, 300):
+        for state in states:
+            if state.phase not in handlers or state.to_act is None or state.deposits:
+                continue
+            fast, plain = handlers[state.phase]
+            seat = state.to_act
+            tries: list[pl.Action] = [*pl.legal_actions(state), pl.Pass(seat=seat)]
+            if state.phase is pl.Phase.BETTING:
+                tries.append(pl.Stand(seat=seat))
+            limit = state.rules.limit
+            tries += [pl.Stake(seat=seat, amount=rng.randint(-2, 3 * limit)) for _ in range(6)]
+            tries.append(pl.Stake(seat=seat, amount=state.stacks[seat]))
+            for action in tries:
+                _same_result(fast(state, action), plain(state, action))
+                compared += 1
+    assert compared > 5000

@@ -24,7 +24,15 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_say", "begin", "last_to_say", "legal", "stake_bounds", "stake_range"]
+__all__ = [
+    "apply_say",
+    "apply_say_plain",
+    "begin",
+    "last_to_say",
+    "legal",
+    "stake_bounds",
+    "stake_range",
+]
 
 
 def last_to_say(state: GameState) -> int:
@@ -60,7 +68,55 @@ def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
-    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is."""
+    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is.
+
+    The usual stake (nobody all in, no jack-pot openers to prove, within the bounds, not the
+    seat's last chip) is booked here in one step, as :func:`apply_say_plain` books it
+    through ``chips_refused``, ``stake_bounds`` and ``stake_chips``: the tests hold the
+    two to the same results over random games and stakes, legal or not.
+    """
+    if action.__class__ is Stake and not state.all_in:
+        seat, amount = action.seat, action.amount
+        opener = state.opener
+        stakes = state.stakes
+        have = stakes[seat]
+        stack = state.stacks[seat]
+        least_total = 2 * state.straddle_level if opener is None else max(stakes)
+        if (
+            (opener is not None or state.openers_required is None)
+            and 0 < amount < stack
+            and least_total - have <= amount <= least_total + state.rules.limit - have
+        ):
+            # enforces: Laws 25, 26, 52, 56
+            stacks = list(state.stacks)
+            stacks[seat] = stack - amount
+            new_stakes = list(stakes)
+            new_stakes[seat] = have + amount
+            staked = list(state.staked)
+            staked[seat] += amount
+            voluntary = list(state.voluntary)
+            voluntary[seat] += amount
+            changes: Changes = {
+                "history": state.history.with_event(action),
+                "last_staker": seat,
+                "opener": seat if opener is None else opener,
+                "stacks": tuple(stacks),
+                "pool": state.pool + amount,
+                "stakes": tuple(new_stakes),
+                "staked": tuple(staked),
+                "voluntary": tuple(voluntary),
+            }
+            pending = state.pending[1:]
+            if not pending:
+                return draw.begin(state, changes)
+            changes["pending"] = pending
+            changes["to_act"] = pending[0]
+            return state.with_changes(changes)
+    return apply_say_plain(state, action)
+
+
+def apply_say_plain(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is, every case the same way."""
     seat = action.seat
     if isinstance(action, Pass):
         # Law 27: his cards are dead and his stake stays in the pool.
