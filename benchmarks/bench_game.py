@@ -93,16 +93,33 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Action]) -> A
     PokerKit refuses a fold when checking is free; so every game ends (a pass is always among
     the kinds when a stake is asked of the seat, and stacks are finite).
     """
-    if len(actions) > _SHORT and set(map(type, actions)) - {Pass} == {Discard}:
-        # The draw: the one kind left is Discard. Drawing until a Discard comes is uniform
-        # over the discards and saves grouping 33 actions on every draw.
-        while True:
-            action = rng.choice(actions)
-            if isinstance(action, Discard):
-                return action
     seat = state.to_act
     assert seat is not None
     shortfall = max(state.stakes) - state.stakes[seat]
+    # The engine hands out the same tuple for the same stake menu (it caches them), so the
+    # grouping of a menu is remembered by the tuple's identity (the entry keeps the tuple,
+    # so its id is not reused): the same groups, hence the same choices, at less cost.
+    known = _GROUPS.get(id(actions))
+    if known is not None and known[0] is actions and known[1] == shortfall:
+        groups = known[2]
+    else:
+        if len(actions) > _SHORT and set(map(type, actions)) - {Pass} == {Discard}:
+            # The draw: the one kind left is Discard. Drawing until a Discard comes is
+            # uniform over the discards and saves grouping 33 actions on every draw.
+            while True:
+                action = rng.choice(actions)
+                if isinstance(action, Discard):
+                    return action
+        groups = _grouped(actions, shortfall)
+        if len(_GROUPS) >= _GROUPS_KEPT:
+            _GROUPS.clear()
+        _GROUPS[id(actions)] = (actions, shortfall, groups)
+    group = groups[0] if len(groups) == 1 else rng.choice(groups)
+    return group[0] if len(group) == 1 else rng.choice(group)
+
+
+def _grouped(actions: Sequence[Action], shortfall: int) -> list[list[Action]]:
+    """The kinds of ``actions`` (see :func:`choose`), each a list of its actions."""
     # Kinds in order of first appearance, so the choice is deterministic; a Stake is a call
     # (True) or a raise (False).
     kinds: dict[object, list[Action]] = {}
@@ -118,11 +135,11 @@ def choose(rng: random.Random, state: GameState, actions: Sequence[Action]) -> A
             group.append(action)
     if Pass in kinds and (Stand in kinds or Discard in kinds):
         del kinds[Pass]
-    groups = list(kinds.values())
-    group = groups[0] if len(groups) == 1 else rng.choice(groups)
-    return group[0] if len(group) == 1 else rng.choice(group)
+    return list(kinds.values())
 
 
+_GROUPS: dict[int, tuple[Sequence[Action], int, list[list[Action]]]] = {}
+_GROUPS_KEPT = 4096
 _SHORT = 8
 """Longer lists of actions are worth checking for the draw's shape (a pass, 32 discards)."""
 
