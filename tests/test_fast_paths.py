@@ -243,3 +243,28 @@ def test_the_say_and_the_betting_book_a_stake_as_their_plain_versions() -> None:
                 _same_result(fast(state, action), plain(state, action))
                 compared += 1
     assert compared > 5000
+
+
+def test_the_say_and_the_betting_list_the_menus_of_their_plain_versions() -> None:
+    legal = {
+        pl.Phase.SAY: (say.legal, say.legal_plain),
+        pl.Phase.BETTING: (betting.legal, betting.legal_plain),
+    }
+    compared = 0
+    for states in _random_games(26, 400):
+        for state in states:
+            if state.phase in legal and state.to_act is not None:
+                fast, plain = legal[state.phase]
+                assert fast(state) == plain(state)
+                compared += 1
+    assert compared > 2000
+    # A long run of stakes, past the cached menus, and one past LegalActions.FEWEST.
+    for limit in (40, 2000):
+        state = pl.new_game(
+            pl.Rules(ante=1, limit=limit), (10**5,) * 3, dealer=0, deck=pl.shuffled_deck(8)
+        )
+        if state.phase is pl.Phase.STRADDLE:
+            state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=state.to_act or 0))
+        assert state.phase is pl.Phase.SAY
+        assert say.legal(state) == say.legal_plain(state)
+        assert len(say.legal(state)) > 40

@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, LegalActions, Pass, Stake, Stand
 from pokerlaws.laws import show
-from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.laws.staking import (
+    chips_refused,
+    passing,
+    stake_chips,
+    stake_choices,
+    stake_menu,
+)
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     CannotStand,
@@ -23,7 +29,14 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_betting", "apply_betting_plain", "begin", "legal", "stake_range"]
+__all__ = [
+    "apply_betting",
+    "apply_betting_plain",
+    "begin",
+    "legal",
+    "legal_plain",
+    "stake_range",
+]
 
 
 def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
@@ -193,7 +206,27 @@ def stake_range(state: GameState) -> range:
 
 
 def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
-    """Every action the seat to bet may take."""
+    """Every action the seat to bet may take.
+
+    When the seat can pay the least stake (the usual case) the menu is worked out here in
+    one step; :func:`legal_plain` works every case out through :func:`stake_range`, and the
+    tests hold the two to the same menus.
+    """
+    seat = state.to_act
+    assert seat is not None
+    stakes = state.stakes
+    highest, have, stack = max(stakes), stakes[seat], state.stacks[seat]
+    least = highest - have
+    if least < 1:
+        least = 1
+    if stack >= least:
+        most = highest + state.rules.limit - have
+        return stake_menu(seat, least, most if most < stack else stack, state.may_stand == seat)
+    return legal_plain(state)
+
+
+def legal_plain(state: GameState) -> tuple[Action, ...] | LegalActions:
+    """Every action the seat to bet may take, every case the same way."""
     seat = state.to_act
     assert seat is not None
     return stake_choices(seat, stake_range(state), state.may_stand == seat)

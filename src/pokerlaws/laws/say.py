@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, LegalActions, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
-from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.laws.staking import (
+    chips_refused,
+    passing,
+    stake_chips,
+    stake_choices,
+    stake_menu,
+)
 from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
     OpenersRequired,
@@ -30,6 +36,7 @@ __all__ = [
     "begin",
     "last_to_say",
     "legal",
+    "legal_plain",
     "stake_bounds",
     "stake_range",
 ]
@@ -220,7 +227,30 @@ def stake_range(state: GameState) -> range:
 
 
 def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
-    """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
+    """Every ``Pass`` and ``Stake`` the seat to act may make in his say.
+
+    The usual say (no jack-pot openers to prove, the seat able to pay the least stake) is
+    worked out here in one step; :func:`legal_plain` works every say out through
+    :func:`stake_range`, and the tests hold the two to the same menus.
+    """
+    seat = state.to_act
+    assert seat is not None
+    opener = state.opener
+    if opener is not None or state.openers_required is None:
+        stakes = state.stakes
+        have = stakes[seat]
+        least_total = 2 * state.straddle_level if opener is None else max(stakes)
+        least = least_total - have
+        stack = state.stacks[seat]
+        if stack >= least:
+            most = least_total + state.rules.limit - have
+            return stake_menu(seat, least if least > 1 else 1, most if most < stack else stack)
+    return legal_plain(state)
+
+
+def legal_plain(state: GameState) -> tuple[Action, ...] | LegalActions:
+    """Every ``Pass`` and ``Stake`` the seat to act may make in his say, every case the
+    same way."""
     seat = state.to_act
     assert seat is not None
     return stake_choices(seat, stake_range(state))
