@@ -248,7 +248,7 @@ class GameState:
         # The copied hash belongs to the old state; attrs computes the new one when asked.
         fields[_CACHED_HASH] = None
         new = _new_object(GameState)
-        _set_attribute(new, "__dict__", fields)
+        _set_dict(new, fields)
         return new
 
     def __reduce__(
@@ -497,6 +497,8 @@ if Changes.__annotations__.keys() != _FIELD_NAMES:  # pragma: no cover - caught 
 _CACHED_HASH = "_attrs_cached_hash"
 _new_object = object.__new__
 _set_attribute = object.__setattr__
+# The instance dictionary's own setter: object.__setattr__ would look it up on every build.
+_set_dict = GameState.__dict__["__dict__"].__set__
 
 
 # --- The compact pickle ----------------------------------------------------------------------
@@ -589,5 +591,5 @@ def _restored(layout: int, packed: tuple[Any, ...]) -> GameState:
         fields[name] = sp.seat_set(bits)
     fields[_CACHED_HASH] = None
     new = _new_object(GameState)
-    _set_attribute(new, "__dict__", fields)
+    _set_dict(new, fields)
     return new
