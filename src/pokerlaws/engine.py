@@ -107,6 +107,12 @@ _PHASES: dict[Phase, _PhaseRule] = {
     ),
 }
 
+# Each phase's handler by the class of action it accepts, for apply's usual case.
+_HANDLERS: dict[Phase, dict[type, Handler]] = {
+    phase: dict.fromkeys(rule.accepts, rule.handler) for phase, rule in _PHASES.items()
+}
+_NO_HANDLERS: dict[type, Handler] = {}
+
 # Where an action belongs when it comes in the wrong phase, and the law that puts it there.
 _BELONGS: dict[type, tuple[str, str, int]] = {
     Straddle: ("straddle", "before the deal, in straddling", 21),
@@ -131,15 +137,15 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
     """
     if type(state) is not GameState:
         _check_arguments("apply", state, action)
-    rule = _PHASES.get(state.phase)
-    kind = type(action)
     # The usual case, a legal kind of action by the seat to act, goes straight to its
-    # handler: the seat to act is always a player at this table, so the checks below would
-    # all pass. (A subclass of an action takes the long way, through isinstance.)
-    if rule is not None and kind in rule.accepts and action.seat == state.to_act:
+    # handler, found by phase and class in one table: the seat to act is always a player at
+    # this table, so the checks below would all pass. (A subclass of an action, or a report,
+    # is not in the table and takes the long way, through isinstance.)
+    handler = _HANDLERS.get(state.phase, _NO_HANDLERS).get(type(action))
+    if handler is not None and action.seat == state.to_act:
         if state.deposits and _counts_now(state, action.seat):
-            return _with_deposit(state, action, rule)  # type: ignore[arg-type]
-        return rule.handler(state, action)  # type: ignore[arg-type]
+            return _with_deposit(state, action, _PHASES[state.phase])  # type: ignore[arg-type]
+        return handler(state, action)  # type: ignore[arg-type]
     if not isinstance(
         action, (Straddle, DeclineStraddle, Pass, Stake, Stand, Discard, Shuffle, Redeal)
     ):

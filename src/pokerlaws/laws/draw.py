@@ -316,7 +316,9 @@ def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
     assert seat is not None
     if not state.pending:
         return (Shuffle(seat=seat),)
-    if shortfall(state, seat):
+    stakes = state.stakes
+    # shortfall(state, seat), written out: every draw asks it.
+    if stakes[seat] < max(stakes) and seat not in state.all_in:
         return stake_choices(seat, stake_range(state))
     return (_pass(seat), *_discards(seat, state.hands[seat]))
 
