@@ -3,10 +3,10 @@
 Pickled field by field as attrs objects, a final state took 2.1 KB and as long to load as a
 whole game takes to play: every card went as its text and was parsed again, every action
 was rebuilt through attrs, each enum member looked up by value. Here a card is one byte (its
-place in the pack, the Joker last), a set of seats one int (a bit a seat), a phase or a rank
-one small int, and the usual actions of a history an int, a pair or a few bytes; everything
-else (reports, a shuffle, the short players) goes as itself. The pickle module then reads
-and writes plain tuples, ints and bytes at C speed.
+place in the pack, the Joker last), a phase or a rank one small int, and the usual actions
+of a history an int, a pair or a few bytes; everything else (sets of seats, reports, a
+shuffle, the short players) goes as itself. The pickle module then reads and writes plain
+tuples, ints, bytes and frozensets at C speed.
 
 This module knows the codes and nothing of :class:`GameState`; ``state.py`` pairs them with
 its fields (so neither imports the other's users). A pickle written before this module is
@@ -16,7 +16,6 @@ read by ``GameState.__setstate__`` as before.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import lru_cache
 from itertools import chain, compress, count, repeat
 from operator import is_, itemgetter
 from typing import Any
@@ -30,8 +29,6 @@ __all__ = [
     "cards_of",
     "events_from",
     "events_of",
-    "seat_set",
-    "seats_bits",
 ]
 
 FORMAT = 1
@@ -65,21 +62,6 @@ def cards_from(lengths: bytes, data: bytes) -> list[tuple[Card, ...]]:
         append(cards[at:end])
         at = end
     return runs
-
-
-def seats_bits(seats: frozenset[int]) -> int:
-    """A set of seats as an int, bit ``s`` for seat ``s``."""
-    bits = 0
-    for seat in seats:
-        bits |= 1 << seat
-    return bits
-
-
-@lru_cache(maxsize=1024)
-def seat_set(bits: int) -> frozenset[int]:
-    """The set of seats that :func:`seats_bits` wrote (one frozenset per value: frozen,
-    so states may share it)."""
-    return frozenset(compress(range(bits.bit_length()), map(int, reversed(bin(bits)[2:]))))
 
 
 # A history's usual events: a Pass, Stand, Straddle or DeclineStraddle is one int, the kind

@@ -510,10 +510,9 @@ _HAND_SWITCHES = tuple(field.name for field in attrs.fields(HandRules) if field.
 # The fields _packed codes; every other field is pickled as it is, in this order.
 _CARDS_FIELDS = ("stock", "discards", "deck")
 _HANDS_FIELDS = ("hands", "dealt", "thrown")
-_SEATS_FIELDS = ("shown", "all_in", "foul")
+# (Sets of seats go as they are: pickle writes and reads a frozenset in C.)
 _CODED = frozenset(
     {"rules", "phase", "openers_required", "history", *_CARDS_FIELDS, *_HANDS_FIELDS}
-    | set(_SEATS_FIELDS)
 )
 _PLAIN_FIELDS = tuple(sorted(_FIELD_NAMES - _CODED))
 _plain_fields = operator.itemgetter(*_PLAIN_FIELDS)
@@ -565,7 +564,6 @@ def _packed(state: GameState) -> tuple[object, ...]:
                 *state.thrown,
             )
         ),
-        *(sp.seats_bits(fields[name]) for name in _SEATS_FIELDS),
         *_plain_fields(fields),
     )
 
@@ -576,7 +574,7 @@ def _restored(layout: int, packed: tuple[Any, ...]) -> GameState:
         raise ValueError(f"a GameState pickled in layout {layout}, which this version cannot read")
     sp = _state_pickle
     rules, phase, openers, events, *rest = packed
-    fields: dict[str, object] = dict(zip(_PLAIN_FIELDS, rest[5:], strict=True))
+    fields: dict[str, object] = dict(zip(_PLAIN_FIELDS, rest[2:], strict=True))
     fields["rules"] = _rules_from(rules)
     fields["phase"] = _PHASES[phase]
     fields["openers_required"] = sp.rank_from(openers)
@@ -587,8 +585,6 @@ def _restored(layout: int, packed: tuple[Any, ...]) -> GameState:
     fields["hands"] = tuple(runs[3 : 3 + n])
     fields["dealt"] = tuple(runs[3 + n : 3 + 2 * n])
     fields["thrown"] = tuple(runs[3 + 2 * n :])
-    for name, bits in zip(_SEATS_FIELDS, rest[2:5], strict=True):
-        fields[name] = sp.seat_set(bits)
     fields[_CACHED_HASH] = None
     new = _new_object(GameState)
     _set_dict(new, fields)
