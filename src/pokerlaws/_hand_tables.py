@@ -10,19 +10,31 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from typing import Protocol
 
 import attrs
 
+from pokerlaws._hand_values import _KEY_OFFSET, HandCategory, HandValue, _pack_strength
 from pokerlaws.cards import Rank
-from pokerlaws.hands import (
-    _KEY_OFFSET,
-    HandCategory,
-    HandRules,
-    HandValue,
-    _pack_strength,
-)
 
 __all__ = ["HandTables", "build"]
+
+
+class HandRules(Protocol):
+    """The switches the tables read (:class:`pokerlaws.hands.HandRules` has them): named
+    here, not imported, so that this module never imports the one that imports it."""
+
+    @property
+    def blaze(self) -> bool: ...
+    @property
+    def skip_sequence(self) -> bool: ...
+    @property
+    def ace_high_sequences(self) -> bool: ...
+    @property
+    def heart_flushes_first(self) -> bool: ...
+    @property
+    def heart_sequences_first(self) -> bool: ...
+
 
 _ACE = 14
 _COURTS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})

@@ -63,6 +63,7 @@ __all__ = [
 MIN_SEATS = 2
 MAX_SEATS = 10  # Ambiguity 24: the pack holds ten hands of five.
 _PLAIN_INT = frozenset({int})
+_PLAIN_SEQUENCES = frozenset({tuple, list})
 
 Handler = Callable[[GameState, Action], "GameState | RuleViolation"]
 # (The phases' handlers take actions only; reports go to the irregularities.)
@@ -106,6 +107,12 @@ _PHASES: dict[Phase, _PhaseRule] = {
     ),
 }
 
+# Each phase's handler by the class of action it accepts, for apply's usual case.
+_HANDLERS: dict[Phase, dict[type, Handler]] = {
+    phase: dict.fromkeys(rule.accepts, rule.handler) for phase, rule in _PHASES.items()
+}
+_NO_HANDLERS: dict[type, Handler] = {}
+
 # Where an action belongs when it comes in the wrong phase, and the law that puts it there.
 _BELONGS: dict[type, tuple[str, str, int]] = {
     Straddle: ("straddle", "before the deal, in straddling", 21),
@@ -130,15 +137,15 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
     """
     if type(state) is not GameState:
         _check_arguments("apply", state, action)
-    rule = _PHASES.get(state.phase)
-    kind = type(action)
     # The usual case, a legal kind of action by the seat to act, goes straight to its
-    # handler: the seat to act is always a player at this table, so the checks below would
-    # all pass. (A subclass of an action takes the long way, through isinstance.)
-    if rule is not None and kind in rule.accepts and action.seat == state.to_act:
+    # handler, found by phase and class in one table: the seat to act is always a player at
+    # this table, so the checks below would all pass. (A subclass of an action, or a report,
+    # is not in the table and takes the long way, through isinstance.)
+    handler = _HANDLERS.get(state.phase, _NO_HANDLERS).get(type(action))
+    if handler is not None and action.seat == state.to_act:
         if state.deposits and _counts_now(state, action.seat):
-            return _with_deposit(state, action, rule)  # type: ignore[arg-type]
-        return rule.handler(state, action)  # type: ignore[arg-type]
+            return _with_deposit(state, action, _PHASES[state.phase])  # type: ignore[arg-type]
+        return handler(state, action)  # type: ignore[arg-type]
     if not isinstance(
         action, (Straddle, DeclineStraddle, Pass, Stake, Stand, Discard, Shuffle, Redeal)
     ):
@@ -484,10 +491,18 @@ def _start(
     deck: Sequence[Card],
     carried: int,
     jackpot_round: int,
+    plain: bool = False,
 ) -> GameState:
+    """``new_game``'s work once its own arguments are checked. The usual game (not a
+    jack-pot, the ante seat able to pay more than the ante) posts the ante in the first
+    state built; ``plain`` posts it as every other game does, through ``ante.post_antes``
+    (the tests hold the two to the same states)."""
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-    if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
+    # A tuple or a list is a sequence; anything else asks the ABC (a slower check).
+    if type(stacks) not in _PLAIN_SEQUENCES and (
+        not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes))
+    ):
         # A set or a mapping has no seat order of its own (a mapping would be read as its
         # keys), so the stacks must come in seat order.
         raise TypeError(
@@ -526,33 +541,44 @@ def _start(
         )
     cards = deal.check_deck(rules, deck)
     zeros = (0,) * n
-    state = GameState.from_fields(
-        _FRESH
-        | {
-            "rules": rules,
-            # Each game's own: the states of a game share their history's list.
-            "history": History.empty(),
-            "dealer": dealer,
-            "stacks": chips,
-            "stakes": zeros,
-            "pool": carried,
-            "players": seated,
-            "hands": ((),) * n,
-            "openers_required": jackpot.openers_for(jackpot_round),
-            "stock": cards,
-            "dealt": ((),) * n,
-            "jackpot_round": jackpot_round,
-            "straddle_level": rules.ante,
-            "payouts": zeros,
-            "deck": cards,
-            "starting_stacks": chips,
-            "staked": zeros,
-            "thrown": ((),) * n,
-            "seated": seated,
-            "ante_seat": seats_from(dealer + 1, seated, n)[0],
-            "forced": zeros,
-            "voluntary": zeros,
-            "carried": carried,
-        }
-    )
-    return ante.begin(ante.post_antes(state))
+    ante_seat = seats_from(dealer + 1, seated, n)[0]
+    fields = _FRESH | {
+        "rules": rules,
+        # Each game's own: the states of a game share their history's list.
+        "history": History.empty(),
+        "dealer": dealer,
+        "stacks": chips,
+        "stakes": zeros,
+        "pool": carried,
+        "players": seated,
+        "hands": ((),) * n,
+        "openers_required": jackpot.openers_for(jackpot_round),
+        "stock": cards,
+        "dealt": ((),) * n,
+        "jackpot_round": jackpot_round,
+        "straddle_level": rules.ante,
+        "payouts": zeros,
+        "deck": cards,
+        "starting_stacks": chips,
+        "staked": zeros,
+        "thrown": ((),) * n,
+        "seated": seated,
+        "ante_seat": ante_seat,
+        "forced": zeros,
+        "voluntary": zeros,
+        "carried": carried,
+    }
+    paid = rules.ante
+    if plain or jackpot_round or chips[ante_seat] <= paid:
+        # A jack-pot's antes, or an ante that leaves its payer all in: post_antes books them.
+        return ante.begin(ante.post_antes(GameState.from_fields(fields)))
+    # Law 20's ante, booked as post_antes books it (stake_chips): out of the ante seat's
+    # stack into the pool, his stake and forced contribution, leaving him chips.
+    after = list(chips)
+    after[ante_seat] -= paid
+    staked = list(zeros)
+    staked[ante_seat] = paid
+    fields["stacks"] = tuple(after)
+    fields["stakes"] = fields["staked"] = fields["forced"] = tuple(staked)
+    fields["pool"] = carried + paid
+    return ante.begin(GameState.from_fields(fields))

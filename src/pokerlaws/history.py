@@ -108,6 +108,12 @@ class History(Sequence[_T]):
         """A new history of no events (every game begins with one of its own)."""
         return _history(_Log([]), 0)
 
+    @classmethod
+    def adopt(cls, events: list[_T]) -> History[_T]:
+        """A history of ``events``, holding that very list (no copy): the caller hands it
+        over and keeps no reference (an unpickled state builds its history so)."""
+        return _history(_Log(events), len(events))
+
     # --- Growing -----------------------------------------------------------------------
 
     def with_event(self, event: _T) -> History[_T]:

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, TypedDict
+import operator
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 import attrs
 
+from pokerlaws import _state_pickle
 from pokerlaws.cards import Card, Rank, pack_set
+from pokerlaws.hands import HandRules
 from pokerlaws.history import History
 from pokerlaws.reports import EVENT_TYPES, Event
 from pokerlaws.rules import Rules
@@ -245,8 +248,15 @@ class GameState:
         # The copied hash belongs to the old state; attrs computes the new one when asked.
         fields[_CACHED_HASH] = None
         new = _new_object(GameState)
-        _set_attribute(new, "__dict__", fields)
+        _set_dict(new, fields)
         return new
+
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[[int, tuple[Any, ...]], GameState], tuple[int, tuple[object, ...]]]:
+        # Compact: cards as bytes, seats as bits, the usual actions as ints (_state_pickle);
+        # a pickle of the older layout loads through __setstate__ below.
+        return (_restored, (_state_pickle.FORMAT, _packed(self)))
 
     def __setstate__(self, fields: dict[str, object]) -> None:
         # A state pickled before ``refunds`` was kept had paid none that it could still owe
@@ -493,3 +503,95 @@ if Changes.__annotations__.keys() != _FIELD_NAMES:  # pragma: no cover - caught 
 _CACHED_HASH = "_attrs_cached_hash"
 _new_object = object.__new__
 _set_attribute = object.__setattr__
+# The instance dictionary's own setter: object.__setattr__ would look it up on every build.
+_set_dict = GameState.__dict__["__dict__"].__set__
+
+
+# --- The compact pickle ----------------------------------------------------------------------
+
+_PHASES = tuple(Phase)
+_PHASE_CODE = {phase: code for code, phase in enumerate(_PHASES)}
+_RULES_FIELDS = tuple(field.name for field in attrs.fields(Rules))
+_HAND_SWITCHES = tuple(field.name for field in attrs.fields(HandRules) if field.init)
+# The fields _packed codes; every other field is pickled as it is, in this order.
+_CARDS_FIELDS = ("stock", "discards", "deck")
+_HANDS_FIELDS = ("hands", "dealt", "thrown")
+# (Sets of seats go as they are: pickle writes and reads a frozenset in C.)
+_CODED = frozenset(
+    {"rules", "phase", "openers_required", "history", *_CARDS_FIELDS, *_HANDS_FIELDS}
+)
+_PLAIN_FIELDS = tuple(sorted(_FIELD_NAMES - _CODED))
+_plain_fields = operator.itemgetter(*_PLAIN_FIELDS)
+
+
+def _rules_code(rules: Rules) -> tuple[object, ...]:
+    # By identity: hashing a Rules runs attrs' Python __hash__; the entry holds the rules,
+    # so the id stays theirs while it is kept.
+    known = _RULES_CODES.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
+    values = [getattr(rules, name) for name in _RULES_FIELDS]
+    hands = rules.hands
+    values[_RULES_FIELDS.index("hands")] = tuple(getattr(hands, name) for name in _HAND_SWITCHES)
+    code = tuple(values)
+    if len(_RULES_CODES) >= 256:
+        _RULES_CODES.clear()
+    _RULES_CODES[id(rules)] = (rules, code)
+    return code
+
+
+_RULES_CODES: dict[int, tuple[Rules, tuple[object, ...]]] = {}
+
+
+@functools.lru_cache(maxsize=256)
+def _rules_from(code: tuple[object, ...]) -> Rules:
+    # Built and checked once per distinct value; states of one table share the one object.
+    fields = dict(zip(_RULES_FIELDS, code, strict=True))
+    switches = cast("tuple[bool, ...]", fields["hands"])
+    fields["hands"] = HandRules(**dict(zip(_HAND_SWITCHES, switches, strict=True)))
+    return Rules(**fields)  # type: ignore[arg-type]
+
+
+def _packed(state: GameState) -> tuple[object, ...]:
+    fields = state.__dict__
+    sp = _state_pickle
+    return (
+        _rules_code(state.rules),
+        _PHASE_CODE[state.phase],
+        sp.rank_code(state.openers_required),
+        sp.events_of(state.history),
+        *sp.cards_of(
+            (
+                state.stock,
+                state.discards,
+                state.deck,
+                *state.hands,
+                *state.dealt,
+                *state.thrown,
+            )
+        ),
+        *_plain_fields(fields),
+    )
+
+
+def _restored(layout: int, packed: tuple[Any, ...]) -> GameState:
+    """The state that ``GameState.__reduce__`` packed (layout ``_state_pickle.FORMAT``)."""
+    if layout != _state_pickle.FORMAT:
+        raise ValueError(f"a GameState pickled in layout {layout}, which this version cannot read")
+    sp = _state_pickle
+    rules, phase, openers, events, *rest = packed
+    fields: dict[str, object] = dict(zip(_PLAIN_FIELDS, rest[2:], strict=True))
+    fields["rules"] = _rules_from(rules)
+    fields["phase"] = _PHASES[phase]
+    fields["openers_required"] = sp.rank_from(openers)
+    fields["history"] = History.adopt(sp.events_from(events))
+    runs = sp.cards_from(rest[0], rest[1])
+    n = (len(runs) - 3) // 3
+    fields["stock"], fields["discards"], fields["deck"] = runs[:3]
+    fields["hands"] = tuple(runs[3 : 3 + n])
+    fields["dealt"] = tuple(runs[3 + n : 3 + 2 * n])
+    fields["thrown"] = tuple(runs[3 + 2 * n :])
+    fields[_CACHED_HASH] = None
+    new = _new_object(GameState)
+    _set_dict(new, fields)
+    return new

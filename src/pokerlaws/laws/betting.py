@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, LegalActions, Pass, Stake, Stand
 from pokerlaws.laws import show
-from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.laws.staking import (
+    chips_refused,
+    passing,
+    stake_chips,
+    stake_choices,
+    stake_menu,
+)
 from pokerlaws.state import Changes, GameState, Phase, seats_from, seats_without
 from pokerlaws.violations import (
     CannotStand,
@@ -23,7 +29,14 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_betting", "begin", "legal", "stake_range"]
+__all__ = [
+    "apply_betting",
+    "apply_betting_plain",
+    "begin",
+    "legal",
+    "legal_plain",
+    "stake_range",
+]
 
 
 def _active(state: GameState) -> frozenset[int] | tuple[int, ...]:
@@ -52,7 +65,57 @@ def begin(state: GameState, changes: Changes | None = None) -> GameState:
 
 
 def apply_betting(state: GameState, action: Action) -> GameState | RuleViolation:
-    """Apply a ``Stand``, ``Pass`` or ``Stake`` by the seat to bet."""
+    """Apply a ``Stand``, ``Pass`` or ``Stake`` by the seat to bet.
+
+    The usual stake (nobody all in, within the limit, not the seat's last chip) is booked
+    here in one step, as :func:`apply_betting_plain` books it through ``chips_refused`` and
+    ``stake_chips``: the tests hold the two to the same results over random games and
+    stakes, legal or not.
+    """
+    if action.__class__ is Stake and not state.all_in:
+        seat, amount = action.seat, action.amount
+        stakes = state.stakes
+        have = stakes[seat]
+        stack = state.stacks[seat]
+        highest = max(stakes)
+        total = have + amount
+        if 0 < amount < stack and highest <= total <= highest + state.rules.limit:
+            # enforces: Laws 52, 53, 56
+            if total > highest:
+                # A bet or a raise: every other player must answer it (none is all in).
+                pending = seats_from(seat + 1, seats_without(state.players, seat), len(stakes))
+            else:
+                pending = state.pending[1:]
+            stacks = list(state.stacks)
+            stacks[seat] = stack - amount
+            new_stakes = list(stakes)
+            new_stakes[seat] = total
+            staked = list(state.staked)
+            staked[seat] += amount
+            voluntary = list(state.voluntary)
+            voluntary[seat] += amount
+            return _after(
+                state.with_changes(
+                    {
+                        "last_staker": seat,
+                        "may_stand": None,
+                        "pending": pending,
+                        "to_act": pending[0] if pending else None,
+                        "history": state.history.with_event(action),
+                        "stacks": tuple(stacks),
+                        "pool": state.pool + amount,
+                        "stakes": tuple(new_stakes),
+                        "staked": tuple(staked),
+                        "voluntary": tuple(voluntary),
+                    }
+                )
+            )
+    return apply_betting_plain(state, action)
+
+
+def apply_betting_plain(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply a ``Stand``, ``Pass`` or ``Stake`` by the seat to bet, every case the same
+    way."""
     seat = action.seat
     if isinstance(action, Stand):
         if state.may_stand != seat:
@@ -143,7 +206,27 @@ def stake_range(state: GameState) -> range:
 
 
 def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
-    """Every action the seat to bet may take."""
+    """Every action the seat to bet may take.
+
+    When the seat can pay the least stake (the usual case) the menu is worked out here in
+    one step; :func:`legal_plain` works every case out through :func:`stake_range`, and the
+    tests hold the two to the same menus.
+    """
+    seat = state.to_act
+    assert seat is not None
+    stakes = state.stakes
+    highest, have, stack = max(stakes), stakes[seat], state.stacks[seat]
+    least = highest - have
+    if least < 1:
+        least = 1
+    if stack >= least:
+        most = highest + state.rules.limit - have
+        return stake_menu(seat, least, most if most < stack else stack, state.may_stand == seat)
+    return legal_plain(state)
+
+
+def legal_plain(state: GameState) -> tuple[Action, ...] | LegalActions:
+    """Every action the seat to bet may take, every case the same way."""
     seat = state.to_act
     assert seat is not None
     return stake_choices(seat, stake_range(state), state.may_stand == seat)

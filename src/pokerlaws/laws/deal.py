@@ -29,11 +29,16 @@ def check_deck(rules: Rules, deck: Sequence[Card]) -> tuple[Card, ...]:
             something that is not a Card.
         ValueError: the deck is short, long, repeats a card or holds a stranger.
     """
-    if not isinstance(deck, Sequence) or isinstance(deck, (str, bytes)):
+    kind = type(deck)
+    if (
+        kind is not tuple
+        and kind is not list
+        and (not isinstance(deck, Sequence) or isinstance(deck, (str, bytes)))
+    ):
         raise TypeError(
             f"the deck must be a sequence of Cards, top first, not {type(deck).__name__}"
         )
-    cards = tuple(deck)
+    cards = tuple(deck)  # the same object when it is a tuple already
     # Every game checks its deck: one set comparison settles the usual case, and the slower
     # diagnosis below runs only to word the error.
     pack = pack_set(joker=rules.joker)

@@ -16,10 +16,11 @@ discards (Law 37) unless too few other cards are left.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain, combinations, filterfalse, repeat
 from operator import attrgetter, itemgetter
+from typing import Any, cast
 
 from pokerlaws.actions import (
     Action,
@@ -31,7 +32,7 @@ from pokerlaws.actions import (
     canonical_discards,
     deck_position,
 )
-from pokerlaws.cards import Card
+from pokerlaws.cards import Card, standard_deck
 from pokerlaws.laws import betting, show
 from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
 from pokerlaws.reports import ExposedCard
@@ -315,7 +316,9 @@ def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
     assert seat is not None
     if not state.pending:
         return (Shuffle(seat=seat),)
-    if shortfall(state, seat):
+    stakes = state.stakes
+    # shortfall(state, seat), written out: every draw asks it.
+    if stakes[seat] < max(stakes) and seat not in state.all_in:
         return stake_choices(seat, stake_range(state))
     return (_pass(seat), *_discards(seat, state.hands[seat]))
 
@@ -338,9 +341,61 @@ def _pass(seat: int) -> Pass:
     return Pass(seat=seat)
 
 
-def _discards(seat: int, hand: tuple[Card, ...]) -> list[Discard]:
+def _discards(seat: int, hand: tuple[Card, ...]) -> Sequence[Discard]:
     """One ``Discard`` per subset of ``hand``, pat first, in the order of
-    ``itertools.combinations(hand, size)`` for each size."""
+    ``itertools.combinations(hand, size)`` for each size.
+
+    A hand of five (every draw's) takes fewer C calls than :func:`_subsets_plain`: the
+    cards' places read by one itemgetter, the subsets appended size by size; and the pat
+    and the five single discards come from records kept per seat and card (530 at most),
+    so that only the 26 larger discards are built. The tests hold both ways to the
+    records built through ``Discard(...)``.
+    """
+    if len(hand) != 5:
+        return canonical_discards(seat, _subsets_plain(hand))
+    places = itemgetter(*hand)(_DECK_PLACES)
+    ordering = tuple(sorted(_FIVE, key=places.__getitem__))
+    in_deck_order = itemgetter(*ordering)(hand)
+    kept = _kept_discards(seat)
+    records: list[Discard] = [kept[()]]
+    records += map(kept.__getitem__, in_deck_order)
+    larger: _Subsets = []
+    larger += combinations(in_deck_order, 2)
+    larger += combinations(in_deck_order, 3)
+    larger += combinations(in_deck_order, 4)
+    larger.append(in_deck_order)
+    records += canonical_discards(seat, larger)
+    return _hand_order(ordering)(records)
+
+
+_Subsets = list[tuple[Card, ...]]
+_FIVE = range(5)
+# Every card's deck_position, in a dict of draw's own for itemgetter to read in one call.
+_DECK_PLACES = {card: deck_position(card) for card in standard_deck(joker=True)}
+
+
+class _KeptDiscards(dict[object, Discard]):
+    """One seat's pat (key ``()``) and single-card discards (key: the card), each built on
+    first use and kept: frozen values, the same for every draw."""
+
+    def __init__(self, seat: int) -> None:
+        super().__init__()
+        self.seat = seat
+
+    def __missing__(self, key: object) -> Discard:
+        cards = () if key.__class__ is tuple else (cast("Card", key),)
+        discard = self[key] = Discard(seat=self.seat, cards=cards)
+        return discard
+
+
+@cache
+def _kept_discards(seat: int) -> _KeptDiscards:
+    return _KeptDiscards(seat)
+
+
+def _subsets_plain(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+    """Every subset of ``hand``, each in deck order (Discard's canonical order), listed in
+    the order of ``itertools.combinations(hand, size)`` for each size."""
     # Subsets of the hand sorted in deck order are already in Discard's canonical order, so
     # their records can skip the converter's sort (see canonical_discards); a table per
     # ordering of the hand puts them back in the order the hand itself gives.
@@ -349,14 +404,11 @@ def _discards(seat: int, hand: tuple[Card, ...]) -> list[Discard]:
     subsets = list(
         chain.from_iterable(map(combinations, repeat(in_deck_order), range(len(hand) + 1)))
     )
-    return canonical_discards(seat, _hand_order(ordering)(subsets))
-
-
-_Subsets = list[tuple[Card, ...]]
+    return _hand_order(ordering)(subsets)
 
 
 @cache
-def _hand_order(ordering: tuple[int, ...]) -> Callable[[_Subsets], tuple[tuple[Card, ...], ...]]:
+def _hand_order(ordering: tuple[int, ...]) -> Callable[[list[Any]], tuple[Any, ...]]:
     """Return a getter that takes the subsets of a hand sorted by ``ordering`` (the hand's
     indices in deck order), listed as ``combinations`` lists them, and lists them as
     ``combinations`` lists the subsets of the hand itself. At most 120 orderings of 5."""
@@ -373,5 +425,5 @@ def _hand_order(ordering: tuple[int, ...]) -> Callable[[_Subsets], tuple[tuple[C
     ]
     # A hand holds five cards at the draw, so there are always several indices and the
     # getter returns a tuple.
-    getter: Callable[[_Subsets], tuple[tuple[Card, ...], ...]] = itemgetter(*indices)
+    getter: Callable[[list[Any]], tuple[Any, ...]] = itemgetter(*indices)
     return getter

@@ -14,7 +14,13 @@ from __future__ import annotations
 
 from pokerlaws.actions import Action, LegalActions, Pass, Stake
 from pokerlaws.laws import draw, jackpot, show
-from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
+from pokerlaws.laws.staking import (
+    chips_refused,
+    passing,
+    stake_chips,
+    stake_choices,
+    stake_menu,
+)
 from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
     OpenersRequired,
@@ -24,7 +30,16 @@ from pokerlaws.violations import (
     refuse,
 )
 
-__all__ = ["apply_say", "begin", "last_to_say", "legal", "stake_bounds", "stake_range"]
+__all__ = [
+    "apply_say",
+    "apply_say_plain",
+    "begin",
+    "last_to_say",
+    "legal",
+    "legal_plain",
+    "stake_bounds",
+    "stake_range",
+]
 
 
 def last_to_say(state: GameState) -> int:
@@ -60,7 +75,55 @@ def stake_bounds(state: GameState, seat: int) -> tuple[int, int]:
 
 
 def apply_say(state: GameState, action: Action) -> GameState | RuleViolation:
-    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is."""
+    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is.
+
+    The usual stake (nobody all in, no jack-pot openers to prove, within the bounds, not the
+    seat's last chip) is booked here in one step, as :func:`apply_say_plain` books it
+    through ``chips_refused``, ``stake_bounds`` and ``stake_chips``: the tests hold the
+    two to the same results over random games and stakes, legal or not.
+    """
+    if action.__class__ is Stake and not state.all_in:
+        seat, amount = action.seat, action.amount
+        opener = state.opener
+        stakes = state.stakes
+        have = stakes[seat]
+        stack = state.stacks[seat]
+        least_total = 2 * state.straddle_level if opener is None else max(stakes)
+        if (
+            (opener is not None or state.openers_required is None)
+            and 0 < amount < stack
+            and least_total - have <= amount <= least_total + state.rules.limit - have
+        ):
+            # enforces: Laws 25, 26, 52, 56
+            stacks = list(state.stacks)
+            stacks[seat] = stack - amount
+            new_stakes = list(stakes)
+            new_stakes[seat] = have + amount
+            staked = list(state.staked)
+            staked[seat] += amount
+            voluntary = list(state.voluntary)
+            voluntary[seat] += amount
+            changes: Changes = {
+                "history": state.history.with_event(action),
+                "last_staker": seat,
+                "opener": seat if opener is None else opener,
+                "stacks": tuple(stacks),
+                "pool": state.pool + amount,
+                "stakes": tuple(new_stakes),
+                "staked": tuple(staked),
+                "voluntary": tuple(voluntary),
+            }
+            pending = state.pending[1:]
+            if not pending:
+                return draw.begin(state, changes)
+            changes["pending"] = pending
+            changes["to_act"] = pending[0]
+            return state.with_changes(changes)
+    return apply_say_plain(state, action)
+
+
+def apply_say_plain(state: GameState, action: Action) -> GameState | RuleViolation:
+    """Apply a ``Pass`` or ``Stake`` by the seat whose say it is, every case the same way."""
     seat = action.seat
     if isinstance(action, Pass):
         # Law 27: his cards are dead and his stake stays in the pool.
@@ -164,7 +227,30 @@ def stake_range(state: GameState) -> range:
 
 
 def legal(state: GameState) -> tuple[Action, ...] | LegalActions:
-    """Every ``Pass`` and ``Stake`` the seat to act may make in his say."""
+    """Every ``Pass`` and ``Stake`` the seat to act may make in his say.
+
+    The usual say (no jack-pot openers to prove, the seat able to pay the least stake) is
+    worked out here in one step; :func:`legal_plain` works every say out through
+    :func:`stake_range`, and the tests hold the two to the same menus.
+    """
+    seat = state.to_act
+    assert seat is not None
+    opener = state.opener
+    if opener is not None or state.openers_required is None:
+        stakes = state.stakes
+        have = stakes[seat]
+        least_total = 2 * state.straddle_level if opener is None else max(stakes)
+        least = least_total - have
+        stack = state.stacks[seat]
+        if stack >= least:
+            most = least_total + state.rules.limit - have
+            return stake_menu(seat, least if least > 1 else 1, most if most < stack else stack)
+    return legal_plain(state)
+
+
+def legal_plain(state: GameState) -> tuple[Action, ...] | LegalActions:
+    """Every ``Pass`` and ``Stake`` the seat to act may make in his say, every case the
+    same way."""
     seat = state.to_act
     assert seat is not None
     return stake_choices(seat, stake_range(state))

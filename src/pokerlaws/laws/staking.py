@@ -15,7 +15,7 @@ from pokerlaws.actions import Action, LegalActions, Pass, Stake, Stand
 from pokerlaws.state import Changes, GameState, Short, seats_without
 from pokerlaws.violations import AmountNotPositive, NotEnoughChips, RuleViolation, refuse
 
-__all__ = ["chips_refused", "passing", "stake_chips", "stake_choices"]
+__all__ = ["chips_refused", "passing", "stake_chips", "stake_choices", "stake_menu"]
 
 
 def chips_refused(state: GameState, action: Stake) -> RuleViolation | None:
@@ -144,3 +144,13 @@ def stake_choices(
     if stop - least <= LegalActions.FEWEST:
         return _build_menu(seat, least, stop - 1, may_stand)
     return LegalActions(others=_build_menu(seat, 0, -1, may_stand), seat=seat, amounts=amounts)
+
+
+def stake_menu(
+    seat: int, least: int, most: int, may_stand: bool = False
+) -> tuple[Action, ...] | LegalActions:
+    """``stake_choices(seat, range(least, most + 1), may_stand)``, the usual short menu
+    found without building the range (none when ``most`` < ``least``)."""
+    if most - least < _MENU_CACHED:
+        return _cached_menu(seat, least, most, may_stand)
+    return stake_choices(seat, range(least, most + 1), may_stand)
