@@ -23,7 +23,9 @@ PACKAGE = ROOT / "src" / "pokerlaws"
 CORE = {
     "pokerlaws",
     "pokerlaws._lazy",
+    "pokerlaws._hand_values",
     "pokerlaws._shapes",
+    "pokerlaws._state_pickle",
     "pokerlaws.actions",
     "pokerlaws.cards",
     "pokerlaws.disputes",
