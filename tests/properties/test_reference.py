@@ -112,13 +112,10 @@ def choose(data: st.DataObject, state: pl.GameState, *, passing: int = 1) -> pl.
 def shuffle_order(data: st.DataObject, state: pl.GameState) -> pl.Action:
     """The Law 41 shuffle: the engine's own order, a random one, or the discards as thrown
     (or the reverse), which often leaves a player only his own cards at the bottom."""
-    # The discards of this draw: those since the last deal (a misdeal's redeal, Law 8).
-    dealt_at = max(
-        (i for i, event in enumerate(state.history) if isinstance(event, pl.Redeal)), default=-1
-    )
-    gathered = [
-        c for a in state.history[dealt_at + 1 :] if isinstance(a, pl.Discard) for c in a.cards
-    ]
+    # The pile the dealer gathers (Law 41): every discard of this draw, and a card exposed
+    # in serving it when the stock had no other (Ambiguity 18). Read off the state only to
+    # make the input; the reference checks the order against the pile it keeps itself.
+    gathered = list(state.discards)
     how = data.draw(st.integers(0, 3))
     if how == 0:
         return pl.Shuffle(seat=state.dealer)
