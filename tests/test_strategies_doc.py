@@ -17,12 +17,21 @@ PAGE = Path(__file__).resolve().parents[1] / "docs" / "strategies.md"
 
 
 def page_namespace() -> dict[str, Any]:
-    """Run every Python block of the page, in order, in one namespace, as a reader would."""
-    blocks = re.findall(r"^```python\n(.*?)^```$", PAGE.read_text(encoding="utf-8"), re.S | re.M)
-    assert blocks, "docs/strategies.md has no Python example"
+    """Run every Python block of the page, in order, in one namespace, as a reader would.
+
+    Each block is compiled at its own lines of the page, so a traceback names the page's line;
+    under a name that is no file (``<docs/strategies.md>``), because Hypothesis reads a test's
+    source to seed it, and the lines around a block are Markdown, which Python 3.12's
+    tokenizer refuses where 3.11's let it pass.
+    """
+    text = PAGE.read_text(encoding="utf-8")
+    found = list(re.finditer(r"^```python\n(.*?)^```$", text, re.S | re.M))
+    assert found, "docs/strategies.md has no Python example"
     namespace: dict[str, Any] = {"__name__": "strategies_doc"}
-    for block in blocks:
-        exec(compile(block, str(PAGE), "exec"), namespace)
+    for match in found:
+        lines_before = text.count("\n", 0, match.start(1))
+        code = "\n" * lines_before + match.group(1)
+        exec(compile(code, "<docs/strategies.md>", "exec"), namespace)
     return namespace
 
 
