@@ -92,7 +92,7 @@ def short_stacked_episodes(seats: int, episodes: int, seed: int) -> None:
         assert totals == dict(settled.results), (chips, games, episode)
 
 
-def test_law_29_an_unopened_game_that_leaves_one_player_with_chips_ends_the_episode() -> None:
+def test_an_unopened_game_that_leaves_one_player_with_chips_ends_the_episode() -> None:
     """The reported case: four seats of 12 chips over 30 games reached, in its third
     episode, an unopened jack-pot dealt with nobody able to play it; the agent left
     selected had an all-zero mask and stepping raised. The sitting now ends the episode
@@ -107,7 +107,7 @@ def test_law_29_an_unopened_game_that_leaves_one_player_with_chips_ends_the_epis
 
 
 @pytest.mark.parametrize("seats", range(2, 11))
-def test_law_29_short_stacks_over_many_games_never_leave_an_agent_stuck(seats: int) -> None:
+def test_short_stacks_over_many_games_never_leave_an_agent_stuck(seats: int) -> None:
     """Short stacks at 2 to 10 seats: every episode ends, no live agent is offered an
     empty mask, and the rewards are the sitting's settlement."""
     short_stacked_episodes(seats, episodes=12, seed=seats)
@@ -115,7 +115,7 @@ def test_law_29_short_stacks_over_many_games_never_leave_an_agent_stuck(seats: i
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seats", range(2, 11))
-def test_law_29_a_thousand_short_stacked_episodes_never_stick(seats: int) -> None:
+def test_a_thousand_short_stacked_episodes_never_stick(seats: int) -> None:
     """The same over 1,000 episodes in all (111 or 112 at each of 2 to 10 seats)."""
     short_stacked_episodes(seats, episodes=111 + (seats == 2), seed=1000 + seats)
 
