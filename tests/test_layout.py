@@ -170,6 +170,45 @@ def test_every_name_of_all_resolves_and_is_listed_by_dir() -> None:
     assert set(pl.__all__) <= set(dir(pl))
 
 
+# Run in a fresh interpreter: prints the names dir() lists that are not public, and the
+# names of __all__ it leaves out, before and after every name is used (which loads the edges).
+DIR_PROBE = """
+import importlib, sys, types
+m = importlib.import_module(sys.argv[1])
+def public(n):
+    if n in m.__all__ or (n.startswith("__") and n.endswith("__")):
+        return True
+    value = getattr(m, n)
+    return isinstance(value, types.ModuleType) and value.__name__ == f"{m.__name__}.{n}"
+def check():
+    print([n for n in dir(m) if n.startswith("_") and not n.startswith("__") or not public(n)],
+          sorted(set(m.__all__) - set(dir(m))))
+check()
+for n in m.__all__:
+    getattr(m, n)
+check()
+"""
+
+
+@pytest.mark.parametrize("package", ["pokerlaws", "pokerlaws.records", "pokerlaws.sitting"])
+def test_dir_lists_only_public_names(package: str) -> None:
+    """dir() of a package offers what a reader may use: its __all__, its public submodules
+    and the module's dunders; not what its __init__ imports for its own use (sys,
+    TYPE_CHECKING, the lazy loader), before or after the edges load."""
+    out = subprocess.run(
+        [sys.executable, "-c", DIR_PROBE, package], capture_output=True, text=True, check=True
+    ).stdout
+    assert out.splitlines() == ["[] []", "[] []"]
+
+
+def test_dir_of_pokerlaws_hides_its_own_imports() -> None:
+    """The names the issue found in dir(pokerlaws) are gone; the edges are still offered."""
+    names = dir(pl)
+    for helper in ("sys", "TYPE_CHECKING", "exports", "Renamed", "_EDGES", "_lazy_names"):
+        assert helper not in names
+    assert {"sitting", "bots", "render_svg", "__version__", "__all__", "__name__"} <= set(names)
+
+
 def test_star_import_gives_every_public_name() -> None:
     loaded = loaded_by(
         "from pokerlaws import *\nimport pokerlaws\n"

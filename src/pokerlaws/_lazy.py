@@ -34,7 +34,9 @@ def exports(
     ``names`` maps each lazily offered name to the module that defines it (a submodule offered
     by its own name maps to itself). The first use of a name imports its module and stores the
     value in the package, so later uses are ordinary attribute reads. ``dir()`` lists every
-    name, loaded or not.
+    name, loaded or not, and only what a reader may use: the names of ``__all__`` and of
+    ``names``, the package's public submodules and the module's dunders, never the helpers
+    its ``__init__`` imports for itself (``sys``, ``TYPE_CHECKING``, ``exports``).
     """
     module = sys.modules[package]
     module.__class__ = _Package
@@ -53,9 +55,25 @@ def exports(
         return value
 
     def __dir__() -> list[str]:  # noqa: N807
-        return sorted({*namespace, *names})
+        offered = {*namespace.get("__all__", ()), *names}
+        return sorted(
+            name
+            for name in {*namespace, *names}
+            if name in offered
+            or (name.startswith("__") and name.endswith("__"))
+            or _submodule(package, name, namespace.get(name))
+        )
 
     return __getattr__, __dir__
+
+
+def _submodule(package: str, name: str, value: object) -> bool:
+    """Whether ``value`` is the package's public submodule ``name`` (``pokerlaws.cards``)."""
+    return (
+        not name.startswith("_")
+        and isinstance(value, ModuleType)
+        and value.__name__ == f"{package}.{name}"
+    )
 
 
 class _Package(ModuleType):

@@ -11,7 +11,9 @@ not his turn), as PettingZoo's classic card games give them. An episode is a sit
 ``games`` games, each agent beginning with ``chips``: at each game's end every agent is
 rewarded his chip result in it, and at the episode's end the pool left unwon (an unopened
 jack-pot, an odd chip) is shared as :func:`pokerlaws.settle` shares it, so an episode's
-rewards sum to zero. The packs come from the environment's own generator, seeded by
+rewards sum to zero. A sitting that can no longer play (fewer than two players with chips,
+as an unopened jack-pot may leave it) ends the episode there, so no live agent is ever
+offered an all-zero mask. The packs come from the environment's own generator, seeded by
 ``reset(seed=...)``: outside the rules, as the shuffle is outside the laws.
 """
 
@@ -50,7 +52,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         rules: the table's rules (default ante 1, limit 4).
         seats: how many agents, 2 to 10.
         chips: each agent's chips at the start of an episode.
-        games: the games an episode lasts (fewer if only one agent has chips left).
+        games: the games an episode lasts (fewer if fewer than two agents have chips
+            left: the table can no longer play, and the episode ends).
         render_mode: None or ``"ansi"`` (the table as text, for the agent to act).
 
     Attributes:
@@ -194,17 +197,26 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
 
     def _end_of_game(self, sitting: Sitting) -> None:
         """Reward each agent his chips won or lost in the game just ended; deal the next
-        game, or end the episode, sharing the unwon pool as settle shares it."""
-        game = sitting.game
-        for seat, name in enumerate(sitting.game_seating):
-            self.rewards[name] = sitting.chips[seat] - game.starting_stacks[seat]
-        self._played += 1
-        if self._played < self.games:
+        game, or end the episode, sharing the unwon pool as settle shares it.
+
+        A game can end as it is dealt (the antes leave nobody able to open): it is
+        rewarded and counted as any other, and the next is dealt, so no agent is ever left
+        to act in a finished game. The episode ends after ``games`` games, or when fewer
+        than two players have chips to play on (``TableOver``)."""
+        while True:
+            game = sitting.game
+            for seat, name in enumerate(sitting.game_seating):
+                self.rewards[name] += sitting.chips[seat] - game.starting_stacks[seat]
+            self._played += 1
+            if self._played >= self.games:
+                break
             try:
-                self.sitting = deal_next(sitting, deck=self._shuffled(self._pack))
-                return
+                sitting = deal_next(sitting, deck=self._shuffled(self._pack))
             except TableOver:
-                pass
+                break
+            self.sitting = sitting
+            if not sitting.between_games:
+                return
         for name, share in settle(sitting).shares:
             self.rewards[name] += share
         self.terminations = dict.fromkeys(self.agents, True)

@@ -46,6 +46,7 @@ def rollout(environment: Any, rng: random.Random) -> dict[str, int]:
         mask = observed["action_mask"]
         assert mask.dtype == np.int8
         legal = [int(i) for i in np.flatnonzero(mask)]
+        assert legal, f"{agent} is neither terminated nor truncated but has an empty mask"
         space = ActionSpace(game.rules, game.num_seats)
         assert tuple(legal) == space.legal_ids(game)
         assert agent == f"seat_{game.to_act}"
@@ -73,6 +74,50 @@ def test_masked_random_rollouts_take_only_legal_actions_and_rewards_sum_to_zero(
         assert sum(totals.values()) == 0
         settled = pl.settle(environment.unwrapped.sitting)
         assert totals == dict(settled.results)
+
+
+def short_stacked_episodes(seats: int, episodes: int, seed: int) -> None:
+    """Play ``episodes`` episodes of many games on short stacks (1 to 8 chips each, up to
+    60 games), where unopened jack-pots (Law 29) soon leave at most one player with chips.
+    Each must end with no live agent ever given an empty mask (``rollout`` checks), and its
+    rewards sum to zero and are the sitting's settled results."""
+    rng = random.Random(seed)
+    for episode in range(episodes):
+        chips, games = rng.randint(1, 8), rng.randint(1, 60)
+        environment = env(seats=seats, chips=chips, games=games, rules=pl.Rules(ante=1, limit=4))
+        environment.reset(seed=episode)
+        totals = rollout(environment, rng)
+        assert sum(totals.values()) == 0, (chips, games, episode)
+        settled = pl.settle(environment.unwrapped.sitting)
+        assert totals == dict(settled.results), (chips, games, episode)
+
+
+def test_an_unopened_game_that_leaves_one_player_with_chips_ends_the_episode() -> None:
+    """The reported case: four seats of 12 chips over 30 games reached, in its third
+    episode, an unopened jack-pot dealt with nobody able to play it; the agent left
+    selected had an all-zero mask and stepping raised. The sitting now ends the episode
+    there, the pool shared as settle shares it."""
+    environment = env(seats=4, chips=12, games=30, rules=pl.Rules(ante=1, limit=4))
+    rng = random.Random(0)
+    for episode in range(5):
+        environment.reset(seed=episode)
+        totals = rollout(environment, rng)
+        assert totals == dict(pl.settle(environment.unwrapped.sitting).results)
+        assert sum(totals.values()) == 0
+
+
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_short_stacks_over_many_games_never_leave_an_agent_stuck(seats: int) -> None:
+    """Short stacks at 2 to 10 seats: every episode ends, no live agent is offered an
+    empty mask, and the rewards are the sitting's settlement."""
+    short_stacked_episodes(seats, episodes=12, seed=seats)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", range(2, 11))
+def test_a_thousand_short_stacked_episodes_never_stick(seats: int) -> None:
+    """The same over 1,000 episodes in all (111 or 112 at each of 2 to 10 seats)."""
+    short_stacked_episodes(seats, episodes=111 + (seats == 2), seed=1000 + seats)
 
 
 def test_observation_is_the_agents_own_view_as_ints() -> None:

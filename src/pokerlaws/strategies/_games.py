@@ -234,8 +234,13 @@ def game_states(
     game. A phase that no table with these arguments can reach is an ``InvalidArgument``.
 
     Args:
-        rules, min_players, max_players, stacks, carried, jackpot_round: as for
-            :func:`new_games`; they set the first game.
+        rules: the table's rules, as for :func:`new_games`.
+        min_players: the fewest seats at the table, as for :func:`new_games`.
+        max_players: the most seats at the table, as for :func:`new_games`.
+        stacks: the first game's chips at each seat, as for :func:`new_games`.
+        carried: chips already in the first game's pool, as for :func:`new_games`.
+        jackpot_round: the first game's place in a run of jack-pots, as for
+            :func:`new_games`.
         phases: a :class:`pokerlaws.Phase` or several; default every phase.
         max_games: the most games played at the table, the returned one included.
     """
