@@ -423,9 +423,10 @@ def _parser() -> argparse.ArgumentParser:
         "play",
         help="sit at a terminal table against peel_bots",
         description="Play at a table against peel_bots: your cards, the pool, each seat's "
-        "stack and stake, whose turn, and your legal actions as a numbered menu. Answer "
-        "with a number or words (pass, stand, stake 4, discard 2s 9h, pat); quit, or the "
-        "end of the input, leaves and prints the sitting's results.",
+        "stack and stake, whose turn, and your legal actions as a numbered menu, each stake "
+        "labelled. Answer with a number or words (call, raise 4, fold, check, pat, discard "
+        "2s 9h; pass, stand, stake 4); help or ? prints the menu again. After the last game, "
+        "on quit or at the end of the input, it prints the sitting's results.",
     )
     add_table_arguments(play, games=3)
     hands = commands.add_parser(
