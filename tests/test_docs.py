@@ -182,9 +182,12 @@ def test_free_mentions_of_a_law_are_no_place() -> None:
     assert "pokerlaws.views.PlayerView" not in {place.where for place in places}
 
 
-def test_the_irregularities_page_example_runs() -> None:
+def test_the_irregularities_page_example_runs(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     """The example at the head of docs/irregularities.md runs as written (a misdeal and
-    the redeal, Law 8)."""
+    the redeal, Law 8), from a directory that is not the checkout."""
+    monkeypatch.chdir(tmp_path)
     text = (DOCS / "irregularities.md").read_text(encoding="utf-8")
     (block,) = re.findall(r"```python\n(.*?)```", text, re.DOTALL)
     exec(compile(block, "docs/irregularities.md", "exec"), {})

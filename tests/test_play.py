@@ -3,92 +3,215 @@ pseudo-terminal (pexpect) as a person types, and the words a move may be typed i
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Callable
 
+import attrs
 import pexpect
 import pytest
 
 import pokerlaws as pl
-from pokerlaws.cli.play import PROMPT, parse_move
+from pokerlaws.cli.moves import menu_lines, parse_move, stake_label
+from pokerlaws.cli.play import PROMPT
 
-MENU_ITEM = re.compile(r"(\d+)\) ([a-z]+(?: [0-9A-Za-z]+)*)")
+# A menu item: its number, the notation's words, and the stake's label if it has one.
+MENU_ITEM = re.compile(r"(\d+)\) ([a-z]+(?: [0-9A-Za-z]+)*)(?: \(([a-z0-9 ,]+)\))?")
+RESULTS = "The sitting's results after"
+# The old table's prompt after the last game: a line that is only "> ".
+LAST_PROMPT = r"\n> "
+
+Menu = dict[str, tuple[str, str]]  # number -> (words, label)
+Chooser = Callable[[Menu], str]
 
 
-def spawn(*args: str) -> pexpect.spawn[str]:
+def spawn(*args: str, columns: int = 120) -> pexpect.spawn[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     return pexpect.spawn(
         sys.executable,
         ["-m", "pokerlaws", "play", *args],
         encoding="utf-8",
         timeout=60,
-        dimensions=(50, 120),
-        env={**os.environ, "TERM": "dumb", "NO_COLOR": "1"},
+        dimensions=(50, columns),
+        env={**env, "TERM": "dumb", "NO_COLOR": "1"},
     )
 
 
-def choose(menu: dict[str, str]) -> str:
-    """A move that keeps the game going to the show: stay in, draw pat, call."""
-    for words in ("decline", "pat", "stand"):
-        if words in menu.values():
-            return words
-    stakes = [words for words in menu.values() if words.startswith("stake")]
-    if stakes:
-        return stakes[0]  # typed as words, not as the menu number
-    return "1"
+def menu_of(screen: str) -> Menu:
+    """The last menu printed on ``screen``."""
+    items = MENU_ITEM.findall(screen.rsplit("Your legal actions:", 1)[1])
+    return {number: (words, label) for number, words, label in items}
+
+
+def notation(menu: Menu) -> str:
+    """A move that keeps the game going to the show, in the notation's words."""
+    words = [words for words, _ in menu.values()]
+    for simple in ("decline", "pat", "stand"):
+        if simple in words:
+            return simple
+    stakes = [w for w in words if w.startswith("stake")]
+    return stakes[0] if stakes else "1"
+
+
+def players_words(menu: Menu) -> str:
+    """The same, in the words players use: call, check, pat."""
+    words = [words for words, _ in menu.values()]
+    if "decline" in words:
+        return "decline"
+    if "pat" in words:
+        return "pat"
+    if "stand" in words:
+        return "check"
+    return "call" if any(w.startswith("stake") for w in words) else "fold"
+
+
+def play_out(child: pexpect.spawn[str], choose: Chooser) -> list[str]:
+    """Answer every prompt with ``choose`` until the results are printed; return each screen
+    seen before a prompt. The table must not prompt after the last game."""
+    screens: list[str] = []
+    while True:
+        found = child.expect([re.escape(PROMPT), RESULTS, LAST_PROMPT])
+        assert found != 2, "a prompt after the last game"
+        if found == 1:
+            return screens
+        screen = str(child.before)
+        assert "not an action" not in screen, screen
+        screens.append(screen)
+        child.sendline(choose(menu_of(screen)))
+
+
+def finish(child: pexpect.spawn[str]) -> None:
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_a_whole_game_played_at_a_terminal_to_the_end() -> None:
     child = spawn("--seed", "2", "--players", "3", "--games", "1")
-    refused = False
-    moves = 0
-    while True:
-        found = child.expect([re.escape(PROMPT), "That was the last game", pexpect.EOF])
-        if found == 1:
-            break
-        assert found == 0, child.before
-        screen = str(child.before)
+    screens = play_out(child, notation)
+    assert screens
+    for screen in screens:
         assert "Your legal actions:" in screen
         assert "pool " in screen
         assert "seat 0 to act" in screen
-        menu = dict(MENU_ITEM.findall(screen.rsplit("Your legal actions:", 1)[1]))
-        if not refused:
-            child.sendline("stake 999")  # more than the limit: the table quotes the law
-            child.expect("The table refuses: Law \\d+: ")
-            child.expect(re.escape(PROMPT))
-            assert max(map(len, str(child.before).splitlines())) <= 100
-            refused = True
-        child.sendline(choose(menu))
-        moves += 1
-    assert moves >= 1
-    child.expect(re.escape("> "))
-    child.sendline("quit")
-    child.expect("The sitting's results after 1 games:")
     child.expect("you ")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    finish(child)
+
+
+def test_a_refusal_quotes_the_law_and_prints_the_menu_again() -> None:
+    child = spawn("--seed", "2", "--players", "3", "--games", "1")
+    child.expect(re.escape(PROMPT))
+    child.sendline("stake 999")  # not at this moment: before the deal nobody stakes
+    child.expect(r"The table refuses: Law 25: ")
+    child.expect(re.escape(PROMPT))
+    assert "Your legal actions:" in str(child.before)
+    assert menu_of(str(child.before))
+    child.sendline("quit")
+    child.expect(RESULTS)
+    finish(child)
+
+
+@pytest.mark.parametrize("word", ["help", "?", "HELP"])
+def test_help_prints_the_menu_again(word: str) -> None:
+    child = spawn("--seed", "2", "--players", "3", "--games", "1")
+    child.expect(re.escape(PROMPT))
+    first = menu_of(str(child.before))
+    child.sendline(word)
+    child.expect(re.escape(PROMPT))
+    again = str(child.before)
+    assert "not an action" not in again
+    assert menu_of(again) == first
+    assert "call, raise N, fold or check" in again
+    child.sendline("quit")
+    child.expect(RESULTS)
+    finish(child)
+
+
+def test_a_game_played_in_players_words_to_the_last_game_and_no_prompt_after_it() -> None:
+    """call, check, fold and pat as players say them; after the last game the results
+    follow with no further prompt, and "1 game" is said as one game."""
+    child = spawn("--seed", "7", "--players", "2", "--games", "1")
+    screens = play_out(child, players_words)
+    assert [players_words(menu_of(screen)) for screen in screens] == [
+        "decline",
+        "call",
+        "pat",
+        "check",
+    ]
+    child.expect(r" 1 game:")
+    finish(child)
+    assert "1 game;" in screens[0]  # the table's header
+
+
+def test_raise_and_fold_are_the_players_words_for_a_stake_and_a_pass() -> None:
+    child = spawn("--seed", "5", "--players", "4", "--games", "1")
+    child.expect(re.escape(PROMPT))
+    child.sendline("decline")
+    child.expect(re.escape(PROMPT))
+    menu = menu_of(str(child.before))
+    least = min(int(w.split()[1]) for w, _ in menu.values() if w.startswith("stake"))
+    child.sendline("raise 2")  # 2 above the least stake: here an opening of least + 2
+    child.expect(rf"seat 0 \(you\) opens the game, staking {least + 2}")
+    child.expect(re.escape(PROMPT))
+    child.sendline("fold")
+    child.expect(r"seat 0 \(you\) passes")
+    child.expect(RESULTS)
+    finish(child)
+
+
+def test_each_stake_on_the_menu_is_labelled() -> None:
+    """Each stake says what it is (an opening, a call, a raise by N, a making good before the
+    draw), as the game stands when the menu is printed."""
+    child = spawn("--seed", "5", "--players", "4", "--games", "1")
+    labels: set[str] = set()
+    for screen in play_out(child, notation):
+        for words, label in menu_of(screen).values():
+            assert bool(label) == words.startswith("stake"), (words, label)
+            if label:
+                labels.add(re.sub(r"\d+", "N", label.removesuffix(", all in")))
+    finish(child)
+    assert labels == {"open", "call", "raise by N", "make good"}
+
+
+@pytest.mark.parametrize("players", [2, 10])
+def test_every_line_fits_an_80_column_terminal(players: int) -> None:
+    child = spawn("--seed", "3", "--players", str(players), "--games", "2", columns=80)
+    seen = io.StringIO()
+    child.logfile_read = seen
+    child.expect(re.escape(PROMPT))  # the header and the first table, menu and prompt
+    assert max(map(len, str(child.before).splitlines())) <= 80
+    child.sendline(notation(menu_of(str(child.before))))
+    play_out(child, notation)
+    finish(child)
+    lines = seen.getvalue().replace("\r\n", "\n").split("\n")
+    assert max(map(len, lines)) <= 80
+    assert max(map(len, lines)) > 60  # the width is used, not a narrow column
+
+
+def test_an_unknown_word_is_answered_with_what_is_accepted() -> None:
+    child = spawn("--seed", "2", "--players", "3", "--games", "1")
+    child.expect(re.escape(PROMPT))
+    child.sendline("dance")
+    child.expect(r"not an action: 'dance'; type a menu number; call, raise N, fold or check;")
+    child.expect(re.escape(PROMPT))
+    child.sendline("quit")
+    child.expect(RESULTS)
+    finish(child)
 
 
 def test_menu_numbers_play_too_and_the_show_is_printed() -> None:
     child = spawn("--seed", "4", "--players", "2", "--games", "2")
-    while True:
-        found = child.expect([re.escape(PROMPT), "That was the last game", pexpect.EOF])
-        if found != 0:
-            break
-        menu = dict(MENU_ITEM.findall(str(child.before).rsplit("Your legal actions:", 1)[1]))
-        number = next(
-            (n for n, words in menu.items() if words in ("decline", "pat", "stand")),
-            next((n for n, words in menu.items() if words.startswith("stake")), "1"),
-        )
-        child.sendline(number)
-    assert found == 1
-    child.sendeof()
-    child.expect("The sitting's results after 2 games:")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+
+    def by_number(menu: Menu) -> str:
+        move = notation(menu)
+        return next((n for n, (words, _) in menu.items() if words == move), "1")
+
+    play_out(child, by_number)
+    child.expect(" 2 games:")
+    finish(child)
 
 
 def test_the_end_of_input_leaves_and_prints_the_results() -> None:
@@ -115,10 +238,10 @@ def test_quit_mid_game_finishes_the_game_and_prints_the_results() -> None:
     assert done.returncode == 0
     assert "You leave the table" in done.stdout
     assert max(map(len, done.stdout.splitlines())) <= 100
-    assert "The sitting's results after 1 games:" in done.stdout
+    assert "The sitting's results after 1 game:" in done.stdout
 
 
-MENU = (pl.Pass(seat=1), pl.Stake(seat=1, amount=6))
+MENU = (pl.Pass(seat=1), pl.Stake(seat=1, amount=6), pl.Stake(seat=1, amount=7))
 
 
 @pytest.mark.parametrize(
@@ -134,13 +257,114 @@ MENU = (pl.Pass(seat=1), pl.Stake(seat=1, amount=6))
         ("discard 2s 9h", pl.Discard(seat=1, cards=pl.parse_cards("2s 9h"))),
         ("decline", pl.DeclineStraddle(seat=1)),
         ("straddle", pl.Straddle(seat=1)),
+        ("fold", pl.Pass(seat=1)),
+        ("check", pl.Stand(seat=1)),
+        ("call", pl.Stake(seat=1, amount=6)),
+        ("Call", pl.Stake(seat=1, amount=6)),
+        ("raise 4", pl.Stake(seat=1, amount=10)),
     ],
 )
-def test_a_move_is_a_menu_number_or_the_notations_words(text: str, action: pl.Action) -> None:
+def test_a_move_is_a_menu_number_the_notations_words_or_players_words(
+    text: str, action: pl.Action
+) -> None:
     assert parse_move(text, 1, MENU) == action
 
 
-@pytest.mark.parametrize("text", ["", "3", "0", "stake", "stake x", "discard 1z", "fold", "2 2"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        *("", "4", "0", "stake", "stake x", "discard 1z", "folds", "2 2"),
+        *("raise", "raise 0", "raise -1", "call 6"),
+    ],
+)
 def test_what_names_no_move_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(ValueError, match=r"."):
         parse_move(text, 1, MENU)
+
+
+def test_call_and_raise_need_a_stake_on_the_menu() -> None:
+    for text in ("call", "raise 2"):
+        with pytest.raises(ValueError, match="no stake is on your menu"):
+            parse_move(text, 1, (pl.Pass(seat=1), pl.Stand(seat=1)))
+
+
+def peel_before(index: int) -> pl.GameState:
+    """The worked example's state before its action ``index``, by replaying the others."""
+    game = pl.examples.peel()
+    return pl.replay(attrs.evolve(game, actions=game.actions[:index]))
+
+
+def labels(state: pl.GameState) -> dict[int, str]:
+    return {
+        action.amount: stake_label(state, action)
+        for action in pl.legal_actions(state)
+        if isinstance(action, pl.Stake)
+    }
+
+
+def test_the_first_stake_of_the_say_is_labelled_open() -> None:
+    """Law 25: nobody has opened, so any stake opens the game."""
+    state = peel_before(1)  # C, No. 1, to say; nobody has opened
+    assert set(labels(state).values()) == {"open"}
+
+
+def test_in_the_say_a_stake_is_labelled_call_or_raise_by_so_many() -> None:
+    """Law 26: a stake that brings his up to the highest calls; more raises by the excess."""
+    state = peel_before(3)  # E, after C opened for 6
+    assert labels(state)[6] == "call"
+    assert labels(state)[7] == "raise by 1"
+    assert labels(state)[18] == "raise by 12"
+    state = peel_before(5)  # B, the ante, his 3 against A's 18: 15 makes his stake good
+    assert labels(state)[15] == "call"
+
+
+def test_the_stake_before_the_draw_is_labelled_make_good() -> None:
+    """Law 36: before he draws a player short of the highest makes his stake good."""
+    state = peel_before(7)  # C, 6 against 18, to draw
+    assert labels(state) == {12: "make good"}
+
+
+def test_after_the_draw_the_first_bet_is_labelled_open_then_call_and_raise() -> None:
+    """Law 53: the first bet after the draw opens the betting; later stakes call or raise."""
+    state = peel_before(11)  # C first to bet after the draw
+    assert set(labels(state).values()) == {"open"}
+    state = peel_before(12)  # A, against C's 6
+    assert (labels(state)[6], labels(state)[8]) == ("call", "raise by 2")
+
+
+def test_a_stake_short_of_the_highest_is_labelled_short_and_all_in() -> None:
+    """Law 60: all he has, short of the highest, in the draw and in the betting."""
+    rules = pl.Rules(ante=1, limit=4)
+    state = pl.new_game(rules, (20, 20, 3), dealer=0, deck=pl.standard_deck())
+    say: list[pl.Action] = [
+        pl.DeclineStraddle(seat=2),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=0, amount=6),
+    ]
+    for action in (*say, pl.Stake(seat=1, amount=5), pl.Discard(seat=1, cards=())):
+        state = pl.apply_or_raise(state, action)
+    assert (state.phase, state.to_act) == (pl.Phase.DRAW, 2)
+    assert labels(state) == {1: "short make good, all in"}  # 1 of the 4 he owes
+    state = pl.new_game(rules, (20, 20, 5), dealer=0, deck=pl.standard_deck())
+    say = [pl.DeclineStraddle(seat=2), pl.Stake(seat=2, amount=2), pl.Stake(seat=0, amount=2)]
+    draw: list[pl.Action] = [pl.Stake(seat=1, amount=1)]
+    draw += [pl.Discard(seat=seat, cards=()) for seat in (1, 2, 0)]
+    betting: list[pl.Action] = [
+        pl.Stake(seat=2, amount=1),
+        pl.Stake(seat=0, amount=5),
+        pl.Pass(seat=1),
+    ]
+    for action in (*say, *draw, *betting):
+        state = pl.apply_or_raise(state, action)
+    assert (state.phase, state.to_act) == (pl.Phase.BETTING, 2)
+    assert labels(state) == {2: "short call, all in"}  # 2 of the 4 he owes
+
+
+def test_the_menu_fits_its_width_in_columns() -> None:
+    state = peel_before(3)
+    menu = pl.legal_actions(state)
+    for width in (80, 100):
+        lines = menu_lines(state, menu, width)
+        assert max(map(len, lines)) <= width
+        assert len(lines) < len(menu)
+    assert " 2) stake 6 (call)" in menu_lines(state, menu, 80)[0]

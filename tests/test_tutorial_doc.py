@@ -24,9 +24,9 @@ def blocks(page: Path) -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda page: page.name)
 def test_the_page_runs_and_prints_what_it_shows(
-    page: Path, monkeypatch: pytest.MonkeyPatch
+    page: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.chdir(ROOT)  # the tutorial reads tests/golden/peel.record
+    monkeypatch.chdir(tmp_path)  # not the checkout: a reader has only the package installed
     found = blocks(page)
     assert sum(kind == "python" for kind, _ in found) >= 4
     namespace: dict[str, Any] = {"__name__": "tutorial"}

@@ -169,9 +169,11 @@ _EDGES |= {
     edge: f"pokerlaws.{edge}"
     for edge in ("agents", "bots", "pettingzoo", "records", "render", "sitting", "views")
 }
+# The recorded games shipped as package data: `pokerlaws.examples.peel()` from any directory.
+_EDGES["examples"] = "pokerlaws.examples"
 
 if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
-    from pokerlaws import agents, bots, records, render, sitting, views  # noqa: F401
+    from pokerlaws import agents, bots, examples, records, render, sitting, views  # noqa: F401
     from pokerlaws.agents.observation import observation, observation_array
     from pokerlaws.agents.space import ActionSpace
     from pokerlaws.bots import Policy

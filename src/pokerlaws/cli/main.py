@@ -4,7 +4,9 @@
 ``docs/notation.md``, or a ``GameRecord`` or ``GameState`` in pokerlaws JSON) and says
 whether every action in it is legal; ``pokerlaws replay RECORD`` prints the game step by
 step. ``RECORD`` is a path or ``-`` for standard input, read once (so pipes, FIFOs and
-``/dev/stdin`` work) and at most ``--max-bytes`` bytes of it (16 MiB unless raised). Exit
+``/dev/stdin`` work) and at most ``--max-bytes`` bytes of it (16 MiB unless raised);
+``--example NAME`` reads one of the records shipped in the package instead
+(:mod:`pokerlaws.cli.reading`, :mod:`pokerlaws.examples`). Exit
 status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file (and
 argparse's usage errors), never a traceback. Every line printed is escaped
 (``pokerlaws.cli.text``): nothing from the file reaches the terminal as a control character.
@@ -25,7 +27,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, BinaryIO, NoReturn, TextIO
+from typing import Any, NoReturn, TextIO
 
 from pokerlaws import (
     Card,
@@ -48,6 +50,7 @@ from pokerlaws import (
 from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
 from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
+from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import printable, say
 from pokerlaws.records.game import begin
@@ -57,15 +60,6 @@ __all__ = ["main"]
 
 LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
 """The exit statuses of ``check`` and ``replay``."""
-
-MAX_BYTES = 16 * 1024 * 1024
-"""The largest record file read unless ``--max-bytes`` says otherwise (16 MiB): a record
-of a long sitting is a few hundred kilobytes, and ``/dev/zero`` must not fill the memory."""
-
-STDIN = "-"
-"""The ``RECORD`` that names standard input."""
-
-_CHUNK = 64 * 1024
 
 SEATS = 8
 
@@ -105,63 +99,6 @@ def _sample(seed: int, out: TextIO) -> int:
         previous = value
         say(out, f"{place:3}. {format_cards(hand):<15} {value!s:<52} {note}".rstrip())
     return 0
-
-
-# --- Reading a record file -------------------------------------------------------------------
-
-
-class _Unreadable(Exception):
-    """The file cannot be read as text."""
-
-
-def _read(path: str, max_bytes: int) -> str:
-    """The text of the file at ``path`` (``-``: standard input), read once, in binary, and
-    decoded as strict UTF-8 (no newline translation: the notation ignores a ``\\r``).
-
-    Reading once is what lets a pipe, a FIFO or ``/dev/stdin`` be read at all; the bound
-    stops ``/dev/zero`` after ``max_bytes + 1`` bytes.
-
-    Raises:
-        _Unreadable: the file cannot be opened or read, holds more than ``max_bytes``
-            bytes, or is not UTF-8 (the message names the first bad byte's offset).
-    """
-    name = "standard input" if path == STDIN else path
-    try:
-        if path == STDIN:
-            stdin = sys.stdin
-            if stdin is None:
-                raise _Unreadable(f"cannot read {name}: there is none")
-            data = _read_bounded(stdin.buffer, max_bytes)
-        else:
-            with open(path, "rb") as file:
-                data = _read_bounded(file, max_bytes)
-    except OSError as error:
-        raise _Unreadable(f"cannot read {name}: {error.strerror or error}") from None
-    if len(data) > max_bytes:
-        raise _Unreadable(
-            f"cannot read {name}: it is larger than {max_bytes} bytes "
-            "(--max-bytes N raises the bound)"
-        )
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise _Unreadable(
-            f"cannot read {name}: it is not UTF-8 at byte {error.start} ({error.reason})"
-        ) from None
-
-
-def _read_bounded(file: BinaryIO, max_bytes: int) -> bytes:
-    """At most ``max_bytes + 1`` bytes of ``file``, read in chunks (so that a large bound
-    costs memory only as the file fills it)."""
-    chunks: list[bytes] = []
-    size = 0
-    while size <= max_bytes:
-        chunk = file.read(min(_CHUNK, max_bytes + 1 - size))
-        if not chunk:
-            break
-        chunks.append(chunk)
-        size += len(chunk)
-    return b"".join(chunks)
 
 
 def _chips(values: Sequence[int]) -> str:
@@ -240,11 +177,17 @@ def _print_illegal(found: dict[str, Any], out: TextIO) -> None:
     say(out, found["message"])
 
 
-def _input(path: str, max_bytes: int, as_json: bool, out: TextIO, err: TextIO) -> str | int:
-    """The text of the file; if it cannot be read, print why and return the exit status."""
+def _input(
+    path: str | None, example: str | None, max_bytes: int, as_json: bool, out: TextIO, err: TextIO
+) -> str | int:
+    """The text of the file, or of the example (argparse lets exactly one of them through);
+    if it cannot be read, print why and return the exit status."""
     try:
-        return _read(path, max_bytes)
-    except _Unreadable as error:
+        if example is not None:
+            return read_example(example)
+        assert path is not None  # argparse requires RECORD when --example is not given
+        return read_record(path, max_bytes)
+    except Unreadable as error:
         if as_json:
             _print_json({"result": "unreadable", "message": str(error)}, out)
         else:
@@ -268,8 +211,10 @@ def _load(
         return MALFORMED
 
 
-def _check(path: str, max_bytes: int, as_json: bool, out: TextIO, err: TextIO) -> int:
-    text = _input(path, max_bytes, as_json, out, err)
+def _check(
+    path: str | None, example: str | None, max_bytes: int, as_json: bool, out: TextIO, err: TextIO
+) -> int:
+    text = _input(path, example, max_bytes, as_json, out, err)
     if isinstance(text, int):
         return text
     if is_sitting(text):  # a whole sitting (docs/notation.md, "Sitting records")
@@ -352,8 +297,15 @@ def _show(state: GameState, out: TextIO) -> None:
         say(out, f"carried  {state.pool} left in the pool for the next game")
 
 
-def _replay(path: str, max_bytes: int, out: TextIO, err: TextIO, html: str | None = None) -> int:
-    text = _input(path, max_bytes, False, out, err)
+def _replay(
+    path: str | None,
+    example: str | None,
+    max_bytes: int,
+    out: TextIO,
+    err: TextIO,
+    html: str | None = None,
+) -> int:
+    text = _input(path, example, max_bytes, False, out, err)
     if isinstance(text, int):
         return text
     if is_sitting(text):  # a whole sitting: its games one by one
@@ -443,6 +395,18 @@ _EXITS = (
 )
 
 
+def _add_record(command: argparse.ArgumentParser) -> None:
+    """RECORD, or ``--example NAME`` for a record shipped in the package."""
+    source = command.add_mutually_exclusive_group(required=True)
+    source.add_argument("record", metavar="RECORD", nargs="?", help=_RECORD_HELP)
+    source.add_argument(
+        "--example",
+        metavar="NAME",
+        help="instead of RECORD, a record shipped in the package (pokerlaws.examples): "
+        "peel is the book's worked example; an unknown NAME lists them all",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="pokerlaws",
@@ -459,9 +423,10 @@ def _parser() -> argparse.ArgumentParser:
         "play",
         help="sit at a terminal table against peel_bots",
         description="Play at a table against peel_bots: your cards, the pool, each seat's "
-        "stack and stake, whose turn, and your legal actions as a numbered menu. Answer "
-        "with a number or words (pass, stand, stake 4, discard 2s 9h, pat); quit, or the "
-        "end of the input, leaves and prints the sitting's results.",
+        "stack and stake, whose turn, and your legal actions as a numbered menu, each stake "
+        "labelled. Answer with a number or words (call, raise 4, fold, check, pat, discard "
+        "2s 9h; pass, stand, stake 4); help or ? prints the menu again. After the last game, "
+        "on quit or at the end of the input, it prints the sitting's results.",
     )
     add_table_arguments(play, games=3)
     hands = commands.add_parser(
@@ -479,7 +444,7 @@ def _parser() -> argparse.ArgumentParser:
         "is malformed or unreadable.",
         epilog=_EXITS,
     )
-    check.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
+    _add_record(check)
     check.add_argument("--json", action="store_true", help="print the verdict as JSON")
     check.add_argument(
         "--max-bytes", metavar="N", type=_byte_count, default=MAX_BYTES, help=_MAX_BYTES_HELP
@@ -491,7 +456,7 @@ def _parser() -> argparse.ArgumentParser:
         "hands), then the show and the payouts. Exits like `check`.",
         epilog=_EXITS,
     )
-    show.add_argument("record", metavar="RECORD", help=_RECORD_HELP)
+    _add_record(show)
     show.add_argument(
         "--html",
         metavar="FILE",
@@ -519,9 +484,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
         if args.command == "check":
-            return _check(args.record, args.max_bytes, args.json, out, err)
+            return _check(args.record, args.example, args.max_bytes, args.json, out, err)
         if args.command == "replay":
-            return _replay(args.record, args.max_bytes, out, err, args.html)
+            return _replay(args.record, args.example, args.max_bytes, out, err, args.html)
         if args.command == "hands":
             return _sample(args.seed, out)
         if args.command == "play":

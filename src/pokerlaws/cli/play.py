@@ -2,20 +2,26 @@
 
 You see your cards, the pool, each seat's stack and stake and whose turn it is
 (:func:`pokerlaws.render.render_text` of your view: nothing you may not see), and your legal
-actions as a numbered menu. Answer with a number or the record notation's words (``pass``,
-``stand``, ``stake 4``, ``discard 2s 9h``, ``pat``); the table quotes the law when it
-refuses what you typed. ``quit``, or the end of the input, leaves: the game in play is
-finished with you passing, and the sitting's results are printed. Exit status 0.
+actions as a numbered menu, each stake labelled (call, raise by N, make good, open). Answer
+with a number, the record notation's words (``pass``, ``stand``, ``stake 4``,
+``discard 2s 9h``, ``pat``) or players' words (``call``, ``raise 4``, ``fold``, ``check``;
+:mod:`pokerlaws.cli.moves`); ``help`` or ``?`` prints the menu again. When the table refuses
+what you typed it quotes the law and prints the menu again. Every line fits the terminal's
+width (80 to 100 columns). After the last game, on ``quit`` or at the end of the input, the
+sitting's results are printed (``quit`` mid-game first finishes the game with you passing).
+Exit status 0.
 """
 
 from __future__ import annotations
 
 import random
+import shutil
 import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
 import pokerlaws as pl
+from pokerlaws.cli.moves import ACCEPTED, HELP, menu_lines, parse_move
 from pokerlaws.cli.table import (
     CHIPS,
     NAMES,
@@ -27,7 +33,6 @@ from pokerlaws.cli.table import (
     peel_bot_policy,
 )
 from pokerlaws.cli.text import say
-from pokerlaws.records.notation import format_action
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from pokerlaws.render.text import render_text
 
@@ -45,80 +50,31 @@ class _Quit(Exception):
     """The player left (``quit`` or the end of the input)."""
 
 
-def _words(action: pl.Action) -> str:
-    """The action in the record notation's words, without the seat: ``stake 4``."""
-    return format_action(action).split(" ", 1)[1]
-
-
-def parse_move(text: str, seat: int, menu: Sequence[pl.Action]) -> pl.Action:
-    """The action ``text`` names for ``seat``: a menu number, or notation words.
-
-    Raises:
-        ValueError: the text names no action (the message says what would).
-    """
-    words = text.split()
-    if not words:
-        raise ValueError("type a menu number or an action, such as pass, stake 4 or pat")
-    verb, rest = words[0].lower(), words[1:]
-    if verb.isdigit() and not rest:
-        number = int(verb)
-        if 1 <= number <= len(menu):
-            return menu[number - 1]
-        raise ValueError(f"the menu runs from 1 to {len(menu)}, not {number}")
-    simple: dict[str, pl.Action] = {
-        "pass": pl.Pass(seat=seat),
-        "stand": pl.Stand(seat=seat),
-        "pat": pl.Discard(seat=seat, cards=()),
-        "straddle": pl.Straddle(seat=seat),
-        "decline": pl.DeclineStraddle(seat=seat),
-        "shuffle": pl.Shuffle(seat=seat),
-    }
-    if verb in simple and not rest:
-        return simple[verb]
-    if verb == "stake" and len(rest) == 1 and rest[0].isdigit():
-        return pl.Stake(seat=seat, amount=int(rest[0]))
-    if verb == "discard" and rest:
-        try:
-            cards = pl.parse_cards(" ".join(rest))
-        except pl.NotationError as error:
-            raise ValueError(str(error)) from None
-        if len(set(cards)) != len(cards):
-            raise ValueError("name each card you discard once")
-        return pl.Discard(seat=seat, cards=cards)
-    raise ValueError(
-        f"not an action: {text.strip()!r}; type a menu number, or pass, stand, pat, "
-        "straddle, decline, stake N or discard CARDS"
-    )
-
-
-def _menu_lines(menu: Sequence[pl.Action]) -> list[str]:
-    """The numbered menu, in columns within 100 characters."""
-    items = [f"{number:>2}) {_words(action)}" for number, action in enumerate(menu, start=1)]
-    width = max(map(len, items)) + 3
-    per_line = max(1, 98 // width)
-    return [
-        "  " + "".join(item.ljust(width) for item in items[at : at + per_line]).rstrip()
-        for at in range(0, len(items), per_line)
-    ]
-
-
 class _Table:
     """One human at a table of bots; reads moves from ``inp``, writes to ``out``."""
 
-    def __init__(self, inp: TextIO, out: TextIO, bot: Policy, rng: random.Random) -> None:
+    def __init__(
+        self, inp: TextIO, out: TextIO, bot: Policy, rng: random.Random, width: int
+    ) -> None:
         self.inp = inp
         self.painter = Painter.for_stream(out)
         self.bot = bot
         self.rng = rng
+        self.width = width
         self.leaving = False
 
     def line(self, text: str = "", style: str = "") -> None:
-        """Write ``text``, wrapped within 100 columns (a refusal's message can be long)."""
-        if len(text) <= 100:
+        """Write ``text``, wrapped within the width (a refusal's message can be long)."""
+        if len(text) <= self.width:
             self.painter.line(text, style)
             return
-        for part in textwrap.wrap(text, 100, subsequent_indent="    "):
+        for part in textwrap.wrap(text, self.width, subsequent_indent="    "):
             self.painter.line(part, style)
+
+    def menu(self, state: pl.GameState, menu: Sequence[pl.Action]) -> None:
+        self.line("Your legal actions:", "bold")
+        for text in menu_lines(state, menu, self.width):
+            self.line(text)
 
     def ask(self, prompt: str) -> str:
         self.painter.out.write(prompt)
@@ -143,9 +99,7 @@ class _Table:
         self.line()
         for text in render_text(seen).splitlines():
             self.line(text)
-        self.line("Your legal actions:", "bold")
-        for text in _menu_lines(menu):
-            self.line(text)
+        self.menu(state, menu)
         while True:
             try:
                 answer = self.ask(PROMPT)
@@ -153,6 +107,10 @@ class _Table:
                 self.leaving = True
                 self.line("You leave the table; the game is played out without you.")
                 return _leaving_move(menu)
+            if answer.strip().lower() in HELP:
+                self.menu(state, menu)
+                self.line(f"Type {ACCEPTED}.")
+                continue
             try:
                 action = parse_move(answer, seat, menu)
             except ValueError as error:
@@ -162,6 +120,7 @@ class _Table:
             if isinstance(refused, pl.RuleViolation):
                 cited = "" if refused.message.startswith("Law") else f"Law {refused.law}: "
                 self.line(f"The table refuses: {cited}{refused.message}", "yellow")
+                self.menu(state, menu)
                 continue
             return action
 
@@ -200,7 +159,9 @@ class _Table:
 
     def say_step(self, shown: Step) -> None:
         text = f"{shown.says} (Law {shown.law}: {shown.law_title})"
-        for line in textwrap.wrap(text, 100, initial_indent="  ", subsequent_indent="      "):
+        for line in textwrap.wrap(
+            text, self.width, initial_indent="  ", subsequent_indent="      "
+        ):
             self.painter.line(line, "dim")
 
 
@@ -222,8 +183,11 @@ def run_play(
     out: TextIO,
     err: TextIO,
     policy: Policy | None = None,
+    width: int | None = None,
 ) -> int:
-    """Run ``pokerlaws play``; return the exit status (0, or 2 for bad arguments)."""
+    """Run ``pokerlaws play``; return the exit status (0, or 2 for bad arguments).
+
+    ``width`` is the terminal's columns (asked of the terminal if None), held to 80-100."""
     if not 2 <= players <= 10:
         say(err, f"pokerlaws play: --players must be 2 to 10, not {players}")
         return 2
@@ -232,18 +196,22 @@ def run_play(
         return 2
     rules = demo_rules()
     pack, rng = packs(seed, rules.joker)
-    table = _Table(inp, out, policy if policy is not None else peel_bot_policy(), rng)
+    columns = shutil.get_terminal_size().columns if width is None else width
+    bot = policy if policy is not None else peel_bot_policy()
+    table = _Table(inp, out, bot, rng, min(max(columns, 80), 100))
     names = (YOU, *NAMES[1:players])
     sitting = pl.start_sitting(
         rules, [(name, CHIPS) for name in names], cut=cut_pack(pack), deck=pack()
     )
+    bots = _count(players - 1, "peel_bot")
+    table.line(f"pokerlaws {pl.__version__}: you sit at seat 0 against {bots}.", "bold")
     table.line(
-        f"pokerlaws {pl.__version__}: you sit at seat 0 against {players - 1} peel_bots, "
-        f"ante {rules.ante}, limit {rules.limit}, {CHIPS} chips each, {games} games.",
-        "bold",
+        f"Ante {rules.ante}, limit {rules.limit}, {CHIPS} chips each, {_count(games, 'game')}; "
+        "each turn passes to the left."
     )
-    table.line("Answer with a menu number or the words: pass, stand, stake 4, discard 2s 9h, pat.")
-    table.line("Type quit to leave; each turn passes to the left.")
+    table.line("Answer with a menu number or in words: call, raise 4, fold, check, pat,")
+    table.line("discard 2s 9h, or the notation's stake 4, pass, stand; help or ? shows the")
+    table.line("menu again; quit leaves.")
     for number in range(1, games + 1):
         if number > 1:
             try:
@@ -254,18 +222,14 @@ def run_play(
         sitting = table.game(sitting, number)
         if table.leaving:
             break
-    if not table.leaving:
-        table.line()
-        table.line("That was the last game. Type quit (or end the input) for the results.")
-        try:
-            while True:
-                table.ask("> ")
-                table.line("The sitting is over: type quit for the results.")
-        except _Quit:
-            pass
     settled = pl.settle(sitting)
     table.line()
-    table.line(f"The sitting's results after {len(sitting.games)} games:", "bold")
+    table.line(f"The sitting's results after {_count(len(sitting.games), 'game')}:", "bold")
     for name, result in settled.results:
         table.line(f"  {name:<4} {result:+d}")
     return 0
+
+
+def _count(number: int, noun: str) -> str:
+    """``1 game``, ``3 games``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

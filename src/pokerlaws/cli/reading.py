@@ -1,0 +1,86 @@
+"""Where ``check`` and ``replay`` get a record's text: a file, standard input, or one of the
+records shipped in the package (``--example NAME``, :mod:`pokerlaws.examples`)."""
+
+from __future__ import annotations
+
+import sys
+from typing import BinaryIO
+
+__all__ = ["MAX_BYTES", "STDIN", "Unreadable", "read_example", "read_record"]
+
+MAX_BYTES = 16 * 1024 * 1024
+"""The largest record file read unless ``--max-bytes`` says otherwise (16 MiB): a record
+of a long sitting is a few hundred kilobytes, and ``/dev/zero`` must not fill the memory."""
+
+STDIN = "-"
+"""The ``RECORD`` that names standard input."""
+
+_CHUNK = 64 * 1024
+
+
+class Unreadable(Exception):
+    """The file cannot be read as text."""
+
+
+def read_record(path: str, max_bytes: int) -> str:
+    """The text of the file at ``path`` (``-``: standard input), read once, in binary, and
+    decoded as strict UTF-8 (no newline translation: the notation ignores a ``\\r``).
+
+    Reading once is what lets a pipe, a FIFO or ``/dev/stdin`` be read at all; the bound
+    stops ``/dev/zero`` after ``max_bytes + 1`` bytes.
+
+    Raises:
+        Unreadable: the file cannot be opened or read, holds more than ``max_bytes``
+            bytes, or is not UTF-8 (the message names the first bad byte's offset).
+    """
+    name = "standard input" if path == STDIN else path
+    try:
+        if path == STDIN:
+            stdin = sys.stdin
+            if stdin is None:
+                raise Unreadable(f"cannot read {name}: there is none")
+            data = _read_bounded(stdin.buffer, max_bytes)
+        else:
+            with open(path, "rb") as file:
+                data = _read_bounded(file, max_bytes)
+    except OSError as error:
+        raise Unreadable(f"cannot read {name}: {error.strerror or error}") from None
+    if len(data) > max_bytes:
+        raise Unreadable(
+            f"cannot read {name}: it is larger than {max_bytes} bytes "
+            "(--max-bytes N raises the bound)"
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Unreadable(
+            f"cannot read {name}: it is not UTF-8 at byte {error.start} ({error.reason})"
+        ) from None
+
+
+def _read_bounded(file: BinaryIO, max_bytes: int) -> bytes:
+    """At most ``max_bytes + 1`` bytes of ``file``, read in chunks (so that a large bound
+    costs memory only as the file fills it)."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= max_bytes:
+        chunk = file.read(min(_CHUNK, max_bytes + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
+def read_example(name: str) -> str:
+    """The text of the record shipped as the example ``name``.
+
+    Raises:
+        Unreadable: there is no example of that name (the message lists those there are).
+    """
+    from pokerlaws import examples  # importlib.resources: paid only by --example
+
+    try:
+        return examples.text(name)
+    except ValueError as error:
+        raise Unreadable(str(error)) from None
