@@ -36,7 +36,7 @@ from pokerlaws.cli.text import say
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from pokerlaws.render.text import render_text
 
-__all__ = ["YOU", "parse_move", "run_play"]
+__all__ = ["YOU", "run_play"]
 
 YOU = "you"
 """Your name at the table: seat 0."""
