@@ -637,7 +637,8 @@ def test_law_51_the_dealer_tells_only_his_own_count() -> None:
 # --- Lifting: Ambiguity 20 ----------------------------------------------------------------
 
 
-def test_law_6_a_player_lifts_his_cards_once() -> None:
+def test_a_player_lifts_his_cards_once() -> None:
+    """Ambiguity 20: a hand is lifted once, by a Lift or the first action after it arrives."""
     lifted = report(_game(), Lift(seat=3))
     refused_report(lifted, Lift(seat=3), pl.AlreadyLifted, 6)
     said = play(_game(), Stake(seat=2, amount=10))
@@ -689,7 +690,9 @@ def test_no_report_is_possible_before_the_deal_or_from_a_seat_not_at_the_table()
     refused_report(_game(), Lift(seat=7), pl.NoSuchSeat, 7)
 
 
-def test_law_18_a_seat_sitting_out_reports_nothing_of_his_own() -> None:
+def test_a_seat_sitting_out_reports_nothing_of_his_own() -> None:
+    """Ambiguity 26: a seat with no chips is dealt no cards and has nothing to report; the
+    refusal cites Law 18, whose reading that is."""
     deck = deck_for({}, n=4, dealer=0, sitting_out=(3,))
     out = pl.new_game(RULES, (100, 100, 100, 0), dealer=0, deck=deck)
     refused_report(out, Lift(seat=3), pl.NotAPlayer, 18)

@@ -52,6 +52,7 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     """
     seat = report.seat
     if not 0 <= seat < state.num_seats:
+        # cites: Law 7
         return refuse(
             NoSuchSeat,
             7,
@@ -61,6 +62,8 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     if isinstance(report, Dispute):
         return _dispute(state, report)
     if seat not in state.seated:
+        # A seat with no chips is dealt no cards (Ambiguity 26).
+        # cites: Law 18
         return refuse(NotAPlayer, 18, report, "sits this game out, so has no part in it")
     misdeals = isinstance(report, (FacedCard, WrongHandSize)) or (
         isinstance(report, MissingCut) and report.during_deal
@@ -168,6 +171,7 @@ def _misdeal_after_the_game(
         seat = report.seat
         if seat not in state.players:
             why = "has passed" if seat not in state.foul else "has retired with a foul hand"
+            # cites: Law 12
             return refuse(NotAPlayer, 12, report, f"{why}, so has no cards in play")
         if moments.lifted(state, seat):
             # Too late for Law 12, and the game is over for Law 13.
@@ -317,6 +321,8 @@ def _lift(state: GameState, report: Lift) -> GameState | RuleViolation:
             "him from the shuffled discards",
         )
     if moments.lifted(state, report.seat):
+        # Lifting is Ambiguity 20's: Law 6 only lays the cards before him.
+        # cites: Law 6
         return refuse(AlreadyLifted, 6, report, "has lifted his cards already")
     return _record(state, report)
 
