@@ -188,9 +188,10 @@ def _short_pack_game() -> pl.GameState:
     return state
 
 
-def test_law_41_a_player_owed_cards_sees_fewer_than_five_and_the_dealer_shuffles() -> None:
-    """Law 41: while a player is owed cards his view holds fewer than five; the dealer,
-    though he passed (Law 18), sees the Shuffle as his one action, and nobody sees an order."""
+def test_a_view_of_a_player_owed_cards_holds_fewer_than_five_and_the_dealer_shuffles() -> None:
+    """What views show at Law 41's shuffle: while a player is owed cards his view holds fewer
+    than five; the dealer, though he passed (Law 18), sees the Shuffle as his one action, and
+    nobody sees an order."""
     state = _short_pack_game()
     assert state.owed
     assert state.dealer not in state.players
