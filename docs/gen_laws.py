@@ -16,6 +16,11 @@ The places come from two things at the code itself, never from docstrings or fre
   remedied (``tests/test_docs.py`` checks both, and that every such law has a place). A
   comment that begins like a marker but is not one exactly is an error, not ignored.
 
+A refusal that names a law only to say where the game stands, enforcing nothing of it (the
+game is over, the seat is not at the table or sits the game out), carries ``# cites: Law 29``
+on, or on the line above, its ``refuse(...)`` call: it is then no place. A ``cites`` marker
+on anything but a refusal citing that law is an error.
+
 Run it from anywhere after changing the lawbook, the engine or the tests::
 
     python docs/gen_laws.py
@@ -45,13 +50,19 @@ _TEST_NAME = re.compile(r"^\s*def (test_law_(\d+)_\w+)\(", re.MULTILINE)
 
 MARKER_VERBS = {"enforces": Treatment.ENFORCED, "remedies": Treatment.REMEDIED}
 """The marker comments' verbs, and the treatment of the laws each may mark."""
+CITES = "cites"
+"""The verb of the marker that takes a refusal out of the places: it only cites its law."""
 # Anything that starts like a marker is read as one, so a misspelt marker fails loudly.
-_LIKE_A_MARKER = re.compile(r"#\s*(?:enforc|remed)", re.IGNORECASE)
+_LIKE_A_MARKER = re.compile(r"#\s*(?:enforc|remed|cite)", re.IGNORECASE)
 _NUMBERS = r"[1-9][0-9]*(?:-[1-9][0-9]*)?"
 _MARKER = re.compile(
-    rf"# (?P<verb>enforces|remedies): (?P<word>Laws?) (?P<laws>{_NUMBERS}(?:, {_NUMBERS})*)"
+    rf"# (?P<verb>enforces|remedies|cites): (?P<word>Laws?) "
+    rf"(?P<laws>{_NUMBERS}(?:, {_NUMBERS})*)"
 )
-_USAGE = "write '# enforces: Law 59', '# enforces: Laws 30-32' or '# remedies: Laws 42, 43'"
+_USAGE = (
+    "write '# enforces: Law 59', '# enforces: Laws 30-32', '# remedies: Laws 42, 43' or "
+    "'# cites: Law 29'"
+)
 
 
 class MarkerError(ValueError):
@@ -190,13 +201,38 @@ def _refusals(tree: ast.Module) -> list[tuple[int, int]]:
     ]
 
 
-@functools.cache
-def places() -> tuple[Place, ...]:
-    """Every place in ``src/pokerlaws`` that refuses an action citing a law, or carries a
-    marker, in file and line order (read once a process).
+def refusals(
+    text: str, name: str = "<text>", tree: ast.Module | None = None
+) -> list[tuple[int, int]]:
+    """The ``refuse(Kind, law, ...)`` calls of Python source ``text`` that are places, as
+    (line, law): every one whose law is a number, except those marked ``# cites:``.
 
     Raises:
-        MarkerError: a malformed marker somewhere in the package.
+        MarkerError: a malformed marker, or a ``cites`` marker on no refusal citing its law
+            (``name`` and the line are in the message).
+    """
+    found = _refusals(ast.parse(text) if tree is None else tree)
+    cited = {
+        (line, law) for line, verb, laws in markers(text, name) if verb == CITES for law in laws
+    }
+    stray = sorted(cited - set(found))
+    if stray:
+        line, law = stray[0]
+        raise MarkerError(
+            f"{name}:{line}: '# cites: Law {law}' marks no refuse() citing Law {law}"
+        )
+    return sorted(place for place in found if place not in cited)
+
+
+@functools.cache
+def places() -> tuple[Place, ...]:
+    """Every place in ``src/pokerlaws`` that refuses an action citing a law (unless the
+    refusal is marked ``# cites:``), or carries a marker, in file and line order (read once a
+    process).
+
+    Raises:
+        MarkerError: a malformed marker somewhere in the package, or a ``cites`` marker on
+            no refusal citing its law.
     """
     found: list[Place] = []
     for path in sorted(SOURCE.rglob("*.py")):
@@ -205,8 +241,8 @@ def places() -> tuple[Place, ...]:
         text = path.read_text(encoding="utf-8")
         tree = ast.parse(text)
         scopes = _scopes(tree)
-        marked = [(line, "refuses", (law,)) for line, law in _refusals(tree)]
-        marked += markers(text, relative)
+        marked = [(line, "refuses", (law,)) for line, law in refusals(text, relative, tree)]
+        marked += [marker for marker in markers(text, relative) if marker[1] != CITES]
         for line, kind, laws in sorted(marked):
             inside = [scope for scope in scopes if scope[0] <= line <= scope[1]]
             where = module
@@ -300,9 +336,10 @@ def render() -> str:
         "Where enforced, for a law enforced or remedied: the functions and classes whose code "
         "refuses an action citing the law (`refuse(Kind, law, ...)`) or carries its marker, "
         "`# enforces: Law N` or `# remedies: Law N`, on the code that computes or remedies it "
-        "(the module, for code outside any function). Docstrings and other comments do not "
-        "count. Tests: how many tests are named after the law (`test_law_<n>_...`), and in "
-        "which modules.",
+        "(the module, for code outside any function). A refusal marked `# cites: Law N` names "
+        "the law only to say where the game stands (the game is over, the seat is not in it) "
+        "and is no place. Docstrings and other comments do not count. Tests: how many tests "
+        "are named after the law (`test_law_<n>_...`), and in which modules.",
         "",
         "| law | section | title | summary | treatment | note | where enforced | tests |",
         "|---:|---|---|---|---|---|---|---|",

@@ -186,6 +186,7 @@ def replay_game(
     owed: list[tuple[int, int]] = []  # (seat, cards still owed), in draw order
     shortage = False
     shuffled = False
+    pile_cards: frozenset[pl.Card] = frozenset()  # the cards the Law 41 shuffle gathered
     services: list[Service] = []
     shorts: list[ShortPlayer] = []
     last_staker: int | None = None
@@ -285,7 +286,9 @@ def replay_game(
                 misdeal()
         elif isinstance(action, pl.ExposedCard) and acted:
             # Law 40, Ambiguity 18: under the stock; the next card neither his own nor
-            # exposed in serving him takes its place.
+            # exposed in serving him takes its place. After the Law 41 shuffle only a card
+            # of the shuffled pile is being served.
+            assert not shuffled or action.card in pile_cards, "served before the shuffle"
             mine = thrown.get(seat, [])
             exposed_to.setdefault(seat, []).append(action.card)
             seen = exposed_to[seat]
@@ -310,7 +313,9 @@ def replay_game(
         elif isinstance(action, pl.WrongNumberAsked) and action.served_as_asked:
             retire(seat)  # Laws 45, 47: foul, no refund
         elif isinstance(action, pl.WrongHandSize):
-            if over_before(record, index):
+            # Ambiguity 17: a game that reports alone ended before anyone acted is over for
+            # actions only, so a hand still untouched is Law 12's below, as in the deal.
+            if over_before(record, index) and acted:
                 fouled_at_show.add(seat)  # Law 64
                 if drew.get(seat, 0) == 0:
                     # Ambiguity 17: a pat hand is the hand dealt, refunded after the pool
@@ -408,6 +413,7 @@ def replay_game(
             )
             shuffled = True
             pile = list(action.order)
+            pile_cards = frozenset(pile)
             # Ambiguity 19: owed players in draw order, each from the top of the pile,
             # passing over his own discards (they stay for the next player); his own only
             # when too few other cards are left.

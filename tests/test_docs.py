@@ -167,6 +167,51 @@ def test_a_malformed_marker_fails(comment: str) -> None:
         gen.markers(f"x = 1\n{comment}\ny = 2\n", "here.py")
 
 
+def test_refusals_that_only_cite_a_law_are_none_of_its_places() -> None:
+    """The refusal of actions after the game is no place of the law that ended it (Laws 29,
+    33, 58, 59), nor that of a seat sitting out of Law 18's rotation (Ambiguity 26), nor
+    that of a seat not at the table of Law 7's deal, nor that of a second Lift of Law 6."""
+    where = generator().enforcement()
+    for number in (7, 29, 33, 58, 59):
+        assert "pokerlaws.engine.apply" not in where[number], number
+    assert "pokerlaws.laws.irregular.apply_report" not in where[7] + where[18]
+    assert "pokerlaws.laws.irregular._lift" not in where[6]
+    assert where[59] == ["pokerlaws.laws.show.showdown"]
+
+
+def test_tests_named_for_a_law_check_that_law() -> None:
+    """A test of a view, a schema, a command or a record is named for no law (the index's
+    tests column counts only tests of the law itself)."""
+    tests = generator().tests_by_law()
+    views = tests[37] + tests[41] + tests[59]
+    assert not [name for name in views if name.startswith("tests/test_views")]
+    assert not [name for name in tests[64] if "json" in name or "command" in name]
+    assert not [name for name in tests[18] if "sitting_out_reports" in name]
+
+
+def test_a_refusal_marked_cites_is_no_place() -> None:
+    """A refusal that only cites its law (``# cites:``) is no place; every other refusal
+    with a number for its law is one."""
+    source = (
+        "def f(state, action):\n"
+        "    if state:\n"
+        "        # cites: Law 59\n"
+        "        return refuse(GameIsOver, 59, action, 'the game is over')\n"
+        "    return refuse(NotYourTurn, 35, action, 'out of turn')  # cites: Law 35\n"
+        "def g(action):\n"
+        "    return refuse(StakeTooSmall, 53, action, 'too small')\n"
+    )
+    assert generator().refusals(source) == [(7, 53)]
+
+
+def test_a_cites_marker_on_no_refusal_of_its_law_fails() -> None:
+    gen = generator()
+    with pytest.raises(
+        gen.MarkerError, match=r"^here\.py:3: .* marks no refuse\(\) citing Law 58"
+    ):
+        gen.refusals("x = 1\n# cites: Law 58\nrefuse(GameIsOver, 59, a, 'over')\n", "here.py")
+
+
 def test_a_marker_with_no_code_after_it_fails() -> None:
     gen = generator()
     with pytest.raises(gen.MarkerError, match="marks no code"):

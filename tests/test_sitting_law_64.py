@@ -190,7 +190,7 @@ def test_law_64_in_a_sitting_a_report_the_laws_refuse_is_a_violation_not_an_erro
     assert refused.law == 64
 
 
-def test_law_64_in_a_sitting_record_keeps_the_report_in_its_place() -> None:
+def test_a_sitting_record_keeps_a_late_report_in_its_place() -> None:
     """Ambiguity 27: the sitting record holds the late report after the table change, so
     replaying it (from text or JSON) gives the very same sitting; ``games`` gives the game
     as finally settled."""
@@ -213,7 +213,7 @@ def test_law_64_in_a_sitting_record_keeps_the_report_in_its_place() -> None:
     assert pl.replay(game) == again.game
 
 
-def test_law_64_in_a_sitting_before_any_change_stays_in_the_game_s_record() -> None:
+def test_a_report_before_any_change_stays_in_the_game_s_record() -> None:
     """A report made before anything changed at the table is part of the game's record."""
     again = _found_foul(_duel())
     assert len(again.history) == 1
@@ -247,7 +247,7 @@ def _run(*args: str | Path) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_law_64_in_a_sitting_record_is_checked_and_replayed_by_the_command(
+def test_a_sitting_record_with_a_late_report_is_checked_and_replayed_by_the_command(
     tmp_path: Path,
 ) -> None:
     """``pokerlaws check`` and ``replay`` read a late report and give the corrected results;
@@ -273,7 +273,7 @@ def test_law_64_in_a_sitting_record_is_checked_and_replayed_by_the_command(
     assert verdict["violation"] == "NotAPlayer"
 
 
-def test_law_64_in_a_sitting_its_json_validates_and_holds_only_a_report() -> None:
+def test_a_late_report_in_a_sittings_json_validates_and_holds_only_a_report() -> None:
     """The schema covers a late report in a sitting's JSON; an action in its place (no
     action is taken once a game is over) is refused by the schema and by from_json."""
     from jsonschema import Draft202012Validator

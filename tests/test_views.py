@@ -97,11 +97,12 @@ def test_law_6_a_view_holds_only_cards_the_seat_has_seen(case: tuple[pl.GameStat
 
 @GAMES
 @given(states_and_seats())
-def test_law_59_a_view_has_his_hand_the_counts_and_the_show(
+def test_a_view_has_his_hand_the_counts_and_the_show(
     case: tuple[pl.GameState, int],
 ) -> None:
-    """Laws 39, 41, 59: his own hand (short of five while owed cards), each player's count
-    of cards exchanged, and the hands laid face up, in the order shown."""
+    """What a view shows (Laws 39, 41, 59 decide it): his own hand (short of five while
+    owed cards), each player's count of cards exchanged, and the hands laid face up, in the
+    order shown."""
     state, seat = case
     seen = pl.view(state, seat)
     table = follow(state)
@@ -187,9 +188,10 @@ def _short_pack_game() -> pl.GameState:
     return state
 
 
-def test_law_41_a_player_owed_cards_sees_fewer_than_five_and_the_dealer_shuffles() -> None:
-    """Law 41: while a player is owed cards his view holds fewer than five; the dealer,
-    though he passed (Law 18), sees the Shuffle as his one action, and nobody sees an order."""
+def test_a_view_of_a_player_owed_cards_holds_fewer_than_five_and_the_dealer_shuffles() -> None:
+    """What views show at Law 41's shuffle: while a player is owed cards his view holds fewer
+    than five; the dealer, though he passed (Law 18), sees the Shuffle as his one action, and
+    nobody sees an order."""
     state = _short_pack_game()
     assert state.owed
     assert state.dealer not in state.players
@@ -210,8 +212,9 @@ def test_law_41_a_player_owed_cards_sees_fewer_than_five_and_the_dealer_shuffles
     assert len(pl.view(after, owed_seat).hand) == 5
 
 
-def test_law_37_a_seat_knows_his_own_discards() -> None:
-    """Law 37: his discards are his to remember; another's he knows only by their count."""
+def test_a_view_shows_his_own_discards_and_only_the_count_of_others() -> None:
+    """A view holds the seat's own discards; another's he knows only by their count (that
+    discards are final is Law 37's test in tests/laws/test_draw.py)."""
     state = _short_pack_game()
     seat = state.players[0]
     seen = pl.view(state, seat)

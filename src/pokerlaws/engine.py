@@ -153,7 +153,9 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
         return irregular.apply_report(state, action)
     seat = action.seat
     if state.phase is Phase.OVER:
+        # Each refusal cites the law that ended the game; none enforces it.
         if not state.opened:
+            # cites: Law 29
             return refuse(
                 GameIsOver,
                 29,
@@ -162,6 +164,7 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
                 "jack-pot that follows",
             )
         if state.false_opener is not None:
+            # cites: Law 33
             return refuse(
                 GameIsOver,
                 33,
@@ -169,8 +172,13 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
                 "cannot act: the game is over, its opener did not hold the openers, and its "
                 "pool waits for the jack-pot that follows",
             )
-        return refuse(GameIsOver, 59, action, "cannot act: the game is over")
+        if len(state.show_order) < 2:
+            # cites: Law 58
+            return refuse(GameIsOver, 58, action, "cannot act: the game is over, won uncalled")
+        # cites: Law 59
+        return refuse(GameIsOver, 59, action, "cannot act: the game is over, the hands shown")
     if not 0 <= seat < state.num_seats:
+        # cites: Law 7
         return refuse(
             NoSuchSeat,
             7,
@@ -182,9 +190,12 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
         # question whether the seat is still a player.
         return draw.refuse_shuffle(state, action)
     rule = _PHASES[state.phase]
+    if seat not in state.seated:
+        # A seat with no chips is dealt no cards (Ambiguity 26).
+        # cites: Law 18
+        return refuse(NotAPlayer, 18, action, f"sits this game out, so has no part in {rule.name}")
     if seat not in state.players:
-        why = "has passed" if seat in state.seated else "sits this game out"
-        return refuse(NotAPlayer, 27, action, f"{why}, so has no part in {rule.name}")
+        return refuse(NotAPlayer, 27, action, f"has passed, so has no part in {rule.name}")
     if isinstance(action, Straddle) and (
         state.phase is not Phase.STRADDLE or seat != state.to_act
     ):

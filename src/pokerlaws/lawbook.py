@@ -173,7 +173,9 @@ LAWS: tuple[Law, ...] = (
         note="MissingCut(during_deal=True), reported while the deal is in progress (dealt, "
         "nobody has acted yet), is a misdeal: Phase.MISDEAL, and the dealer's Redeal deals again "
         "from a new deck the caller gives (Ambiguity 17: the ante and straddles stand, later "
-        "stakes go back).",
+        "stakes and Law 14 refunds go back). A game that reports alone ended before anyone "
+        "acted (refunds that retired players) is over for actions only, and takes the "
+        "objection as during the deal.",
     ),
     _law(
         number=9,
@@ -190,8 +192,9 @@ LAWS: tuple[Law, ...] = (
         summary="A card lying face up in the pack, found during the deal, makes a misdeal; the "
         "same dealer deals again.",
         treatment=_R,
-        note="FacedCard, reported while the deal is in progress, is a misdeal and a Redeal by "
-        "the same dealer; afterwards it is refused.",
+        note="FacedCard, reported while the deal is in progress (in a game that reports alone "
+        "ended before anyone acted too, Ambiguity 17), is a misdeal and a Redeal by the same "
+        "dealer; afterwards it is refused.",
     ),
     _law(
         number=11,
@@ -209,7 +212,9 @@ LAWS: tuple[Law, ...] = (
         "makes a misdeal; the same dealer deals once more.",
         treatment=_R,
         note="WrongHandSize for a hand not yet lifted (no Lift, no action of his since the deal) "
-        "is a misdeal and a Redeal by the same dealer.",
+        "is a misdeal and a Redeal by the same dealer, also in a game that reports alone ended "
+        "before anyone acted: the misdeal gives back the refunds that ended it and seats the "
+        "players they retired (Ambiguity 17).",
     ),
     _law(
         number=13,
@@ -466,7 +471,9 @@ LAWS: tuple[Law, ...] = (
         note="ExposedCard for a card just served (the player's draw was the last action and he "
         "has not lifted it): it goes to the bottom of the stock (Ambiguity 18) and he is served "
         "the next card that is not one of his own discards (Law 37); if it was the stock's last, "
-        "he is owed a card under Law 41 and passed over it at the dealer's shuffle.",
+        "he is owed a card under Law 41 and passed over it at the dealer's shuffle. After that "
+        "shuffle only a card served from the shuffled pile can be reported exposed: the cards "
+        "the stock gave him before it were served then (NotAtThisMoment).",
     ),
     _law(
         number=41,

@@ -175,9 +175,9 @@ def test_law_18_a_seat_without_chips_cannot_be_made_dealer() -> None:
         pl.new_game(RULES, (100, 0, 100), dealer=1, deck=pl.shuffled_deck(2))
 
 
-def test_law_18_the_table_is_over_when_one_seat_has_every_chip() -> None:
-    """Law 18 (Ambiguity 26): with fewer than two seats holding chips nobody can deal the next
-    game; next_game says so with TableOver, a ValueError of its own."""
+def test_the_table_is_over_when_one_seat_has_every_chip() -> None:
+    """Ambiguity 26: with fewer than two seats holding chips nobody can deal the next game;
+    next_game says so with TableOver, a ValueError of its own."""
     deck = deck_for({0: "As Ah Ad Ac 2c", 1: "3c 5d 7h 9s Jc"}, n=2, dealer=0)
     # Heads up: seat 1 antes all he has; the dealer, No. 1, opens; both stand pat.
     state = play(
@@ -235,11 +235,13 @@ def test_a_seat_without_chips_sits_out_and_gets_no_cards() -> None:
 
 
 def test_a_seat_without_chips_is_not_a_player() -> None:
-    """Law 27: a seat that sits the game out may not act in it."""
+    """Ambiguity 26: a seat that sits the game out may not act in it; the refusal cites Law
+    18, whose reading it is (the deal passes over him), as a report from him does."""
     state = pl.new_game(RULES, (100, 0, 100, 100), dealer=0, deck=pl.shuffled_deck(5))
     result = pl.apply(state, pl.Pass(seat=1))
     assert isinstance(result, pl.NotAPlayer)
-    assert result.law == 27
+    assert result.law == 18
+    assert "sits this game out" in result.message
     assert "seat 1" in result.message
 
 

@@ -24,8 +24,9 @@ def test_law_77_the_defaults_are_peel_read_literally() -> None:
     assert rules.odd_chip_carries  # Ambiguity 16's reading
 
 
-def test_law_77_the_same_action_always_gets_the_same_ruling() -> None:
-    """Law 77: a ruling follows from the laws alone, so it never varies between asks."""
+def test_the_same_action_always_gets_the_same_ruling() -> None:
+    """A ruling follows from the laws alone (the pure core), so it never varies between
+    asks."""
     state = pl.new_game(pl.Rules(ante=1, limit=4), (20,) * 4, dealer=0, deck=pl.shuffled_deck(3))
     action = pl.Stake(seat=state.to_act or 0, amount=99)
     first, second = pl.apply(state, action), pl.apply(state, action)

@@ -127,8 +127,9 @@ def test_law_36_a_player_who_will_not_make_good_passes_and_loses_his_stake() -> 
     assert state.to_act == 3
 
 
-def test_law_36_the_last_opponent_passing_at_the_draw_ends_the_game() -> None:
-    """Law 36 (with Law 58): if only one player is left in, he takes the pool unshown."""
+def test_law_58_the_last_opponent_passing_at_the_draw_ends_the_game() -> None:
+    """Law 58: a player who passes at the draw rather than make good (Law 36) leaves one
+    player in, who takes the pool unshown."""
     deck = deck_for(HANDS, n=4, dealer=0, draw=DRAW)
     state = play(
         pl.new_game(RULES, (100,) * 4, dealer=0, deck=deck),

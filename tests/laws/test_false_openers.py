@@ -200,8 +200,9 @@ def test_law_33_a_false_opening_is_recorded_and_replays() -> None:
     assert pl.from_json(pl.to_json(HONOUR)) == HONOUR
 
 
-def test_law_33_a_state_built_directly_names_a_false_opener_only_after_his_game() -> None:
-    """Law 33: ``false_opener`` is the opener of an ended jack-pot played on honour."""
+def test_a_state_built_directly_names_a_false_opener_only_after_his_game() -> None:
+    """The state's invariant: ``false_opener`` (Law 33) names only the opener of an ended
+    jack-pot played on honour."""
     state = play(_jackpot({2: NOTHING}), pl.Stake(seat=2, amount=10))
     with pytest.raises(ValueError, match="false_opener"):
         state.evolve(false_opener=2)

@@ -390,6 +390,35 @@ def test_law_40_the_last_drawer_exposed_the_stocks_last_card_and_the_dealer_shuf
     assert drawn.hands[3][-1] not in served.hands[3]
 
 
+def test_law_40_after_the_shuffle_only_a_card_from_the_shuffled_pile_is_exposed() -> None:
+    """Law 40: after the dealer's Law 41 shuffle, the cards a player had from the stock
+    before it were served then and their moment has passed; a card served him from the
+    shuffled pile can still be exposed, and is replaced from the pile (Ambiguity 18)."""
+    state = _ten_seats()
+    short = play(state, Discard(seat=1, cards=state.hands[1][:3]))
+    from_stock = short.hands[1][2:]
+    assert len(from_stock) == 2
+    assert short.owed == ((1, 1),)
+    waiting = play(short, Discard(seat=2, cards=short.hands[2][:1]), Discard(seat=3, cards=()))
+    served = play(waiting, pl.Shuffle(seat=0))
+    from_pile = served.hands[1][-1]
+    assert from_pile not in from_stock
+    shuffle = served.history[-1]
+    assert isinstance(shuffle, pl.Shuffle)
+    assert shuffle.order is not None
+    assert from_pile in shuffle.order
+    for card in from_stock:
+        assert card in served.hands[1]
+        violation = refused_report(
+            served, pl.ExposedCard(seat=1, card=card), pl.NotAtThisMoment, 40
+        )
+        assert "before the dealer's Law 41 shuffle" in violation.message
+    exposed = report(served, pl.ExposedCard(seat=1, card=from_pile))
+    assert from_pile not in exposed.hands[1]
+    assert exposed.stock[-1] == from_pile
+    assert exposed.hands[1][:4] == served.hands[1][:4]
+
+
 def test_law_45_is_refused_for_a_player_still_owed_cards() -> None:
     """Law 45: only a player who was served can have been served as he asked; one still
     owed cards under Law 41 was not (Ambiguity 18)."""
@@ -608,7 +637,8 @@ def test_law_51_the_dealer_tells_only_his_own_count() -> None:
 # --- Lifting: Ambiguity 20 ----------------------------------------------------------------
 
 
-def test_law_6_a_player_lifts_his_cards_once() -> None:
+def test_a_player_lifts_his_cards_once() -> None:
+    """Ambiguity 20: a hand is lifted once, by a Lift or the first action after it arrives."""
     lifted = report(_game(), Lift(seat=3))
     refused_report(lifted, Lift(seat=3), pl.AlreadyLifted, 6)
     said = play(_game(), Stake(seat=2, amount=10))
@@ -660,7 +690,9 @@ def test_no_report_is_possible_before_the_deal_or_from_a_seat_not_at_the_table()
     refused_report(_game(), Lift(seat=7), pl.NoSuchSeat, 7)
 
 
-def test_law_18_a_seat_sitting_out_reports_nothing_of_his_own() -> None:
+def test_a_seat_sitting_out_reports_nothing_of_his_own() -> None:
+    """Ambiguity 26: a seat with no chips is dealt no cards and has nothing to report; the
+    refusal cites Law 18, whose reading that is."""
     deck = deck_for({}, n=4, dealer=0, sitting_out=(3,))
     out = pl.new_game(RULES, (100, 100, 100, 0), dealer=0, deck=deck)
     refused_report(out, Lift(seat=3), pl.NotAPlayer, 18)

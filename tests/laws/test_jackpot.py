@@ -225,8 +225,9 @@ def test_law_33_only_the_opener_must_show_when_unopposed() -> None:
     assert state.payouts == (50, 0, 0, 0)
 
 
-def test_law_33_after_an_opened_jackpot_the_next_game_is_ordinary() -> None:
-    """Law 33 (2.11): once a jack-pot is opened and won, the next game is an ordinary one."""
+def test_law_29_after_an_opened_jackpot_the_next_game_is_ordinary() -> None:
+    """Law 29 (2.11): only a game nobody opened makes a jack-pot; once a jack-pot is opened
+    and won, the next game is an ordinary one."""
     state = _jackpot(2, {0: "Qc Qd 4s 6h 8c"})
     state = pass_until_over(play(state, pl.Stake(seat=0, amount=10)))
     assert state.winners == (0,)
@@ -238,8 +239,9 @@ def test_law_33_after_an_opened_jackpot_the_next_game_is_ordinary() -> None:
     assert nxt.stakes == (5, 0, 0, 0)
 
 
-def test_law_29_straddles_are_allowed_in_a_jackpot_by_default() -> None:
-    """Law 29 (Ambiguity 13): no law forbids a straddle in a jack-pot."""
+def test_law_21_straddles_are_allowed_in_a_jackpot_by_default() -> None:
+    """Law 21 (Ambiguity 13): no law forbids a straddle in a jack-pot, so No. 1 is offered
+    it there as in any game."""
     state = _jackpot(1, rules=STRADDLE_RULES)
     assert state.openers_required is pl.Rank.JACK
     assert state.phase is pl.Phase.STRADDLE
@@ -247,7 +249,7 @@ def test_law_29_straddles_are_allowed_in_a_jackpot_by_default() -> None:
     assert state.to_act == 3
 
 
-def test_law_29_jackpot_straddles_can_be_switched_off() -> None:
+def test_law_81_jackpot_straddles_can_be_switched_off() -> None:
     """Law 81 (Ambiguity 13): the table may agree that jack-pots are never straddled."""
     rules = pl.Rules(ante=2, limit=20, jackpot_straddles=False)
     state = _jackpot(1, rules=rules)

@@ -140,8 +140,9 @@ def test_law_27_a_player_who_passed_may_not_act_again() -> None:
     refused(state, pl.Discard(seat=3, cards=()), pl.NotAPlayer, law=27)
 
 
-def test_law_27_a_game_nobody_opens_ends_without_asking_the_ante() -> None:
-    """Law 27 (Ambiguity 13): when all before the ante have passed, the game is not opened."""
+def test_law_29_a_game_nobody_opens_ends_without_asking_the_ante() -> None:
+    """Law 29 (Ambiguity 13): when all before the ante have passed, the game is not opened,
+    and the ante stays in the pool."""
     state = play(_table(), pl.Pass(seat=2), pl.Pass(seat=3))
     assert state.phase is pl.Phase.SAY
     state = play(state, pl.Pass(seat=0))
@@ -156,8 +157,8 @@ def test_law_27_a_game_nobody_opens_ends_without_asking_the_ante() -> None:
     assert state.history == (pl.Pass(seat=2), pl.Pass(seat=3), pl.Pass(seat=0))
 
 
-def test_law_27_an_opener_whom_everyone_leaves_takes_the_pool_unshown() -> None:
-    """Law 27 (with Law 58): if all others pass after the opening, the opener takes the pool."""
+def test_law_58_an_opener_whom_everyone_leaves_takes_the_pool_unshown() -> None:
+    """Law 58: if all others pass after the opening, the opener takes the pool unshown."""
     state = play(_table(), pl.Stake(seat=2, amount=10))
     state = pass_until_over(state)
     assert state.winners == (2,)

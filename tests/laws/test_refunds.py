@@ -1,5 +1,6 @@
-"""The Law 14 refund at the edges: a payer it leaves broke, a misdeal after it, a pat hand
-found foul at the show (Laws 12-14, 16, 63-64; Ambiguity 17).
+"""The Law 14 refund at the edges: a payer it leaves broke, a misdeal after it (even once
+the refunds ended the game in the deal), a pat hand found foul at the show (Laws 8, 10,
+12-14, 16, 63-64; Ambiguity 17).
 
 Table: ``RULES`` (ante 5, limit 15), four seats, dealer 0; so seat 1 is the ante, the say
 goes 2, 3, 0, 1, the draw 1, 2, 3, 0 and the betting 2, 3, 0, 1. The dealer pays the
@@ -12,7 +13,8 @@ from collections.abc import Mapping, Sequence
 
 import pokerlaws as pl
 from pokerlaws import Discard, Lift, Pass, Stake, Stand
-from tests.laws._tables import RULES, all_cards, chips, deck_for, play
+from tests.laws._tables import RULES, all_cards, chips, deck_for, play, refused
+from tests.sitting_play import pack_starting
 
 _HANDS = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js Jd Tc 8s 2c"}
 """The ante's threes beat the king pair, which beats the queens, which beat the knaves."""
@@ -160,6 +162,126 @@ def test_law_14_a_misdeal_after_the_refund_broke_the_dealer_seats_him_again() ->
     misdealt = _report(state, pl.WrongHandSize(seat=3))
     assert misdealt.stacks == (5, 95, 100, 100)
     assert misdealt.players == (0, 1, 2, 3)
+
+
+def _ended_by_refunds() -> pl.GameState:
+    """A jack-pot at four seats, the dealer with 15: after the antes (5 each) two lifted
+    hands are found foul, and the second refund takes the dealer's last chip before he has
+    staked. He retires, seat 3 is left alone, and the game is over unopened (Law 29), though
+    nobody has acted: reports alone ended it."""
+    deck = deck_for({}, n=4, dealer=0)
+    state = pl.new_game(RULES, (15, 100, 100, 100), dealer=0, deck=deck, jackpot_round=1)
+    state = _report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    state = _report(state, Lift(seat=2), pl.WrongHandSize(seat=2))
+    assert state.phase is pl.Phase.OVER
+    assert state.stacks == (0, 100, 100, 95)
+    assert state.refunds == ((0, 1, 5), (0, 2, 5))
+    return state
+
+
+def _voided(misdealt: pl.GameState) -> None:
+    """The misdeal voided the deal: both refunds are back with the dealer, every seat is a
+    player again, the jack-pot antes stand, and the dealer is to deal again."""
+    assert misdealt.phase is pl.Phase.MISDEAL
+    assert misdealt.stacks == (10, 95, 95, 95)
+    assert misdealt.pool == 20
+    assert misdealt.refunds == ()
+    assert misdealt.foul == frozenset()
+    assert misdealt.players == (0, 1, 2, 3)
+    assert misdealt.to_act == 0
+    assert pl.legal_actions(misdealt) == (pl.Redeal(seat=0),)
+    redealt = play(misdealt, pl.Redeal(seat=0))
+    assert redealt.phase is pl.Phase.SAY
+    assert redealt.openers_required is pl.Rank.JACK
+
+
+def test_law_12_a_misdeal_after_refunds_ended_the_game_in_the_deal_undoes_them() -> None:
+    """Law 12: reports alone ended the game before anyone acted, so it is over for actions
+    only; seat 3's hand, never lifted, is still reported as during the deal, and the misdeal
+    gives the refunds back and seats the retired players again (Ambiguity 17)."""
+    over = _ended_by_refunds()
+    assert pl.legal_actions(over) == ()
+    refused(over, Stake(seat=3, amount=10), pl.GameIsOver, 29)
+    assert pl.WrongHandSize(seat=3) in pl.reportable(over)
+    _voided(_report(over, pl.WrongHandSize(seat=3)))
+
+
+def test_law_8_an_uncut_pack_objected_to_after_refunds_ended_the_deal_is_a_misdeal() -> None:
+    """Law 8: the objection to an uncut pack is still made during the deal when reports
+    alone ended the game in it, by any seat dealt in (Ambiguity 17)."""
+    over = _ended_by_refunds()
+    for seat in range(4):
+        assert pl.MissingCut(seat=seat, during_deal=True) in pl.reportable(over)
+    _voided(_report(over, pl.MissingCut(seat=1, during_deal=True)))
+
+
+def test_law_10_a_faced_card_found_after_refunds_ended_the_deal_is_a_misdeal() -> None:
+    """Law 10: a card found face up in the pack makes a misdeal when reports alone ended
+    the game in the deal (Ambiguity 17)."""
+    over = _ended_by_refunds()
+    assert pl.FacedCard(seat=0) in pl.reportable(over)
+    _voided(_report(over, pl.FacedCard(seat=0)))
+
+
+def test_law_12_after_refunds_ended_the_deal_only_the_misdeals_are_reported() -> None:
+    """Law 12: a hand of the game that reports ended is reported only if its holder is still
+    a player and has not lifted it; Law 9, Law 11 and Law 16 are past (Ambiguity 17)."""
+    over = _ended_by_refunds()
+    listed = pl.reportable(over)
+    assert {type(r) for r in listed} == {pl.Dispute, pl.MissingCut, pl.FacedCard, pl.WrongHandSize}
+    assert pl.WrongHandSize(seat=3) in listed
+    refused(over, pl.WrongHandSize(seat=1), pl.NotAPlayer, 12)  # retired, foul
+    refused(over, pl.WrongHandSize(seat=0), pl.NotAPlayer, 12)  # the dealer, retired broke
+    assert Lift(seat=3) not in listed  # nobody lifts in a game that is over
+    refused(over, pl.MissingCut(seat=3, during_deal=False), pl.NotAtThisMoment, 8)
+    refused(over, pl.ExposedCard(seat=3, card=over.hands[3][0]), pl.NotAtThisMoment, 11)
+    refused(over, pl.Distraction(seat=3), pl.NotAtThisMoment, 16)
+
+
+def test_law_12_a_game_the_antes_ended_at_the_deal_is_past_a_misdeal() -> None:
+    """Law 12: a game the deal itself ended (No. 1, the dealer, all in from his jack-pot
+    ante, so nobody can open) ended by no report, and is over for reports too (Ambiguity 17
+    speaks of reports alone)."""
+    deck = deck_for({}, n=2, dealer=0)
+    over = pl.new_game(RULES, (5, 100), dealer=0, deck=deck, jackpot_round=1)
+    assert over.phase is pl.Phase.OVER
+    assert pl.WrongHandSize(seat=0) not in pl.reportable(over)
+    refused(over, pl.WrongHandSize(seat=0), pl.NotAtThisMoment, 64)
+    refused(over, pl.FacedCard(seat=0), pl.NotAtThisMoment, 10)
+
+
+def test_law_12_a_sitting_takes_back_the_close_of_a_game_reports_ended_in_the_deal() -> None:
+    """Law 12 in a sitting: the game that a refund ended in the deal was closed (the broke
+    dealer left under the terms); the misdeal puts it in play again with him seated, and the
+    sitting's record replays it. Once the table has changed, the deal is past calling a
+    misdeal (Ambiguity 17)."""
+    terms = pl.SittingTerms(broke_players_leave=True)
+    players = [("Ann", 1), ("Bob", 20), ("Cy", 20)]
+    rules = pl.Rules(ante=1, limit=4)
+    sitting = pl.start_sitting(
+        rules, players, cut=pack_starting("Ac 2h Kd"), deck=pl.shuffled_deck(11), terms=terms
+    )
+    assert sitting.dealer == "Ann"
+    for event in (pl.DeclineStraddle(seat=2), Lift(seat=1), pl.WrongHandSize(seat=1)):
+        after = pl.play(sitting, event)
+        assert isinstance(after, pl.Sitting), after
+        sitting = after
+    assert sitting.between_games
+    assert sitting.seating == ("Bob", "Cy")  # Ann left broke as the game closed
+    misdealt = pl.play(sitting, pl.FacedCard(seat=2))
+    assert isinstance(misdealt, pl.Sitting), misdealt
+    assert misdealt.game.phase is pl.Phase.MISDEAL
+    assert misdealt.seating == ("Ann", "Bob", "Cy")
+    assert misdealt.chips == (1, 19, 20)
+    assert misdealt.history == ()
+    assert not misdealt.between_games
+    dealt = pl.play(misdealt, pl.Redeal(seat=0))
+    assert isinstance(dealt, pl.Sitting)
+    assert pl.replay_sitting(pl.record_sitting(dealt)) == dealt
+    bought = pl.buy_chips(sitting, "Bob", 5)
+    refused_now = pl.play(bought, pl.FacedCard(seat=2))
+    assert isinstance(refused_now, pl.NotAtThisMoment)
+    assert refused_now.law == 10
 
 
 def _shown(stacks: Sequence[int], hands: Mapping[int, str], drawn: int = 0) -> pl.GameState:

@@ -261,17 +261,70 @@ def check_reference(state: pl.GameState, carried: int) -> None:
 
 
 def _report_now(rng: random.Random, state: pl.GameState, reported: int) -> pl.Report | None:
-    """Sometimes, a report ``reportable`` lists (a dozen a game at most, two redeals)."""
-    if rng.random() >= 0.15:
+    """Sometimes, a report ``reportable`` lists (a dozen a game at most, two redeals).
+
+    In the deal (nobody has acted since it) reports come more often, and half of them lift
+    a hand, which the next report finds foul half the time (Laws 13-14): so the refunds
+    that end a game in the deal, before anyone acts, come up (Ambiguity 17). Just after the
+    dealer's Law 41 shuffle reports come as often, and half expose a card (Law 40,
+    Ambiguity 18).
+    """
+    in_deal = state.phase in (pl.Phase.SAY, pl.Phase.OVER) and not any(
+        isinstance(event, _KINDS) for event in _since_the_deal(state)
+    )
+    last = state.history[-1] if state.history else None
+    if rng.random() >= (0.4 if in_deal or isinstance(last, pl.Shuffle) else 0.15):
         return None
     listed = reports_to_try(state, reported)
-    return rng.choice(listed) if listed else None
+    if not listed:
+        return None
+    if isinstance(last, pl.Lift) and rng.random() < 0.5:
+        foul = pl.WrongHandSize(seat=last.seat)
+        if foul in listed:
+            return foul
+    exposures = [report for report in listed if isinstance(report, pl.ExposedCard)]
+    if isinstance(last, pl.Shuffle) and exposures and rng.random() < 0.5:
+        # Law 40 just after the Law 41 shuffle: only its pile's cards (Ambiguity 18).
+        return rng.choice(exposures)
+    lifts = [report for report in listed if isinstance(report, pl.Lift)]
+    if in_deal and lifts and rng.random() < 0.5:
+        return rng.choice(lifts)
+    return rng.choice(listed)
+
+
+_BEFORE_THE_DEAL = (pl.Straddle, pl.DeclineStraddle, pl.Redeal)
+
+
+def _since_the_deal(state: pl.GameState) -> tuple[pl.Event, ...]:
+    """The events since the latest deal (inside the last straddling action or redeal)."""
+    history = tuple(state.history)
+    starts = [i + 1 for i, event in enumerate(history) if isinstance(event, _BEFORE_THE_DEAL)]
+    return history[max(starts, default=0) :]
+
+
+def _check_new_readings(state: pl.GameState, report: pl.Report, after: pl.GameState) -> None:
+    """Ambiguities 17 and 18, on public facts: a game over is opened again only by a misdeal
+    when reports alone ended it before anyone acted; after the dealer's Law 41 shuffle, only
+    a card of the shuffled pile is reported exposed."""
+    since = _since_the_deal(state)
+    if state.phase is pl.Phase.OVER and after.phase is not pl.Phase.OVER:
+        assert after.phase is pl.Phase.MISDEAL, f"{report} reopened the game as {after.phase}"
+        assert isinstance(report, pl.MissingCut | pl.FacedCard | pl.WrongHandSize)
+        assert not any(isinstance(event, _KINDS) for event in since), "a player had acted"
+        assert any(isinstance(event, pl.WrongHandSize) for event in since), "no report ended it"
+        assert pl.legal_actions(after) == (pl.Redeal(seat=after.dealer),)
+    if isinstance(report, pl.ExposedCard):
+        shuffles = [event for event in since if isinstance(event, pl.Shuffle)]
+        if shuffles:
+            assert shuffles[-1].order is not None
+            assert report.card in shuffles[-1].order, f"{report}: served before the shuffle"
 
 
 def _apply_report(state: pl.GameState, report: pl.Report, total: int) -> pl.GameState:
     after = pl.apply(state, report)
     assert isinstance(after, pl.GameState), f"{report} is reportable but refused: {after}"
     assert after.history == (*state.history, report)
+    _check_new_readings(state, report, after)
     check_chips(after, total)
     check_cards(after)
     return after

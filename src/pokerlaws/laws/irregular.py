@@ -52,6 +52,7 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     """
     seat = report.seat
     if not 0 <= seat < state.num_seats:
+        # cites: Law 7
         return refuse(
             NoSuchSeat,
             7,
@@ -61,7 +62,16 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     if isinstance(report, Dispute):
         return _dispute(state, report)
     if seat not in state.seated:
+        # A seat with no chips is dealt no cards (Ambiguity 26).
+        # cites: Law 18
         return refuse(NotAPlayer, 18, report, "sits this game out, so has no part in it")
+    misdeals = isinstance(report, (FacedCard, WrongHandSize)) or (
+        isinstance(report, MissingCut) and report.during_deal
+    )
+    if misdeals and state.phase is Phase.OVER and moments.ended_in_deal(state):
+        # Over for actions only: the deal may still be called a misdeal (Ambiguity 17).
+        assert isinstance(report, (MissingCut, FacedCard, WrongHandSize))
+        return _misdeal_after_the_game(state, report)
     if isinstance(report, WrongHandSize) and state.phase is Phase.OVER:
         return _foul_at_the_show(state, report)
     if state.phase not in _PLAY:
@@ -152,6 +162,24 @@ def _deal_report(
     return _record(state, report)  # Laws 15-16: he will pay the Law 14 refunds.
 
 
+def _misdeal_after_the_game(
+    state: GameState, report: MissingCut | FacedCard | WrongHandSize
+) -> GameState | RuleViolation:
+    """Laws 8, 10 and 12 in a game that reports alone ended before anyone acted: reported
+    as during the deal, and the misdeal voids the refunds that ended it (Ambiguity 17)."""
+    if isinstance(report, WrongHandSize):
+        seat = report.seat
+        if seat not in state.players:
+            why = "has passed" if seat not in state.foul else "has retired with a foul hand"
+            # cites: Law 12
+            return refuse(NotAPlayer, 12, report, f"{why}, so has no cards in play")
+        if moments.lifted(state, seat):
+            # Too late for Law 12, and the game is over for Law 13.
+            return _foul_at_the_show(state, report)
+    # remedies: Laws 8, 10, 12
+    return misdeal.misdeal(state, report)
+
+
 def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation:
     seat, card = report.seat, report.card
     if moments.in_deal(state):
@@ -175,6 +203,15 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
             "serves his draw (Law 40), and neither is under way",
         )
     if card not in served:
+        if card in moments.served(state, seat):
+            return refuse(
+                NotAtThisMoment,
+                40,
+                report,
+                f"was served {card} from the stock before the dealer's Law 41 shuffle, and its "
+                "moment has passed: only a card served from the shuffled discards can be "
+                "exposed now (Ambiguity 18)",
+            )
         return refuse(
             CardNotThere,
             40,
@@ -185,7 +222,8 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
 
 
 def _just_served(state: GameState, seat: int) -> tuple[Card, ...] | None:
-    """The cards the dealer is serving ``seat`` now: served by the last action, not lifted."""
+    """The cards the dealer is serving ``seat`` now: served by the last action, not lifted;
+    after the dealer's Law 41 shuffle, only those served from the shuffled pile."""
     if state.phase not in (Phase.DRAW, Phase.BETTING) or moments.is_owed(state, seat):
         return None
     start = moments.arrival(state, seat)
@@ -193,7 +231,16 @@ def _just_served(state: GameState, seat: int) -> tuple[Card, ...] | None:
         return None
     if moments.lifted(state, seat):
         return None
-    return moments.served(state, seat) or None
+    served = moments.served(state, seat)
+    # He drew cards (a pat hand arrived at the deal, before his last action), so his
+    # cards arrived by an action: his discard, or the dealer's shuffle.
+    shuffle = state.history[start - 1]
+    if isinstance(shuffle, Shuffle):
+        # Ambiguity 18: the cards the stock gave him before the shuffle were served then.
+        assert shuffle.order is not None, "the engine records the order it shuffled"
+        pile = frozenset(shuffle.order)
+        served = tuple(card for card in served if card in pile)
+    return served or None
 
 
 def _last_action(state: GameState) -> int:
@@ -274,6 +321,8 @@ def _lift(state: GameState, report: Lift) -> GameState | RuleViolation:
             "him from the shuffled discards",
         )
     if moments.lifted(state, report.seat):
+        # Lifting is Ambiguity 20's: Law 6 only lays the cards before him.
+        # cites: Law 6
         return refuse(AlreadyLifted, 6, report, "has lifted his cards already")
     return _record(state, report)
 

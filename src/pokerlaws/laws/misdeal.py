@@ -6,7 +6,9 @@ makes a misdeal: the same dealer deals again. The ante and the straddles already
 stand for the redeal, and nobody stakes them again (Ambiguity 17); anything staked since the
 deal was staked on cards that are no longer dealt, so it goes back to its owner, as does a
 Law 14 refund paid for a foul hand of the voided deal, and every seat dealt in is a player
-again. The new pack order is the dealer's action (:class:`~pokerlaws.Redeal`), whose deck
+again. A game that reports alone ended before anyone acted (refunds that retired players)
+is over for actions only, and its deal may still be called a misdeal, which undoes those
+refunds. The new pack order is the dealer's action (:class:`~pokerlaws.Redeal`), whose deck
 the caller supplies, as with the Law 41 shuffle.
 """
 

@@ -7,7 +7,8 @@ serves inside one transition, so these moments are read off the history when a r
 and nothing is kept for them on the hot path of play:
 
 - the deal in progress is the state just after the deal (or a redeal), before anyone acts:
-  only reports have come since;
+  only reports have come since; a game that reports alone ended then (refunds that retired
+  players) is over for actions, but its deal may still be called a misdeal (Ambiguity 17);
 - a player's cards arrive at the deal, at his own discard, or, if the stock could not serve
   him (Law 41, or Law 40 on the stock's last card), at the dealer's shuffle;
 - he lifts them by a :class:`~pokerlaws.Lift` report or by his first action after they
@@ -21,7 +22,7 @@ from heapq import merge
 from pokerlaws.actions import ACTION_TYPES, DeclineStraddle, Discard, Redeal, Shuffle, Straddle
 from pokerlaws.cards import Card
 from pokerlaws.laws.deal import HAND_SIZE
-from pokerlaws.reports import ExposedCard, Lift
+from pokerlaws.reports import ExposedCard, Lift, WrongHandSize
 from pokerlaws.state import GameState, Phase
 
 __all__ = [
@@ -29,6 +30,7 @@ __all__ = [
     "arrival",
     "deal_start",
     "drew",
+    "ended_in_deal",
     "in_deal",
     "is_owed",
     "lifted",
@@ -55,6 +57,20 @@ def in_deal(state: GameState) -> bool:
     if state.phase is not Phase.SAY:
         return False
     return state.history.first(_ACTION_KINDS, start=deal_start(state)) is None
+
+
+def ended_in_deal(state: GameState) -> bool:
+    """Whether reports alone ended the game before anyone acted: over, with no action since
+    the deal, and a hand found foul since (Ambiguity 17). A game the deal itself ended (the
+    antes left nobody to open) ended by no report, and is over for reports too."""
+    if state.phase is not Phase.OVER:
+        return False
+    history = state.history
+    start = deal_start(state)
+    return (
+        history.first(_ACTION_KINDS, start=start) is None
+        and history.first((WrongHandSize,), start=start) is not None
+    )
 
 
 def drew(state: GameState, seat: int) -> tuple[int, Discard] | None:

@@ -50,6 +50,10 @@ and a refused change returns or raises without changing anything.
   an account may fall below what he brought. Nobody is seated or removed by it; a player it
   leaves without chips sits out the next deal as usual. Made before any change it is part
   of the game's record; after one, it is a :class:`LateReport` entry in its place.
+- **A misdeal after reports alone ended a game in the deal** (Laws 8, 10, 12; Ambiguity
+  17): while nothing has changed at the table since, :func:`play` takes back the game's
+  close (a player who left broke as it closed is seated again, his refund given back) and
+  the game is in play again, its dealer to deal again; after a change it is refused.
 - **Settling** (:func:`settle`, only between games): each player's net result is the chips
   he ends with, plus what he took away on leaving, less everything he brought. A pool left
   unwon at the end (an unopened jack-pot, an odd chip of a shared pool) is divided equally

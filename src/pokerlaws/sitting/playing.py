@@ -15,7 +15,7 @@ from pokerlaws.cards import Card, Rank, standard_deck
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, new_game, next_game
 from pokerlaws.history import History
 from pokerlaws.records.game import GameRecord, record
-from pokerlaws.reports import Event, Report
+from pokerlaws.reports import Event, FacedCard, MissingCut, Report
 from pokerlaws.rules import Rules
 from pokerlaws.sitting.model import (
     Account,
@@ -31,7 +31,7 @@ from pokerlaws.sitting.model import (
     _next_dealer,
 )
 from pokerlaws.state import GameState, Phase
-from pokerlaws.violations import RuleViolation, TableOver
+from pokerlaws.violations import NotAtThisMoment, RuleViolation, TableOver, refuse
 
 __all__ = ["cut_for_deal", "deal_next", "play", "start_sitting"]
 
@@ -222,6 +222,9 @@ def play(sitting: Sitting, action: Event) -> Sitting | RuleViolation:
     if isinstance(result, RuleViolation):
         return result
     if sitting.game.phase is Phase.OVER:
+        if result.phase is not Phase.OVER:
+            # A misdeal called on a game that reports alone ended in the deal (Ambiguity 17).
+            return _reopen(sitting, result, cast(Report, action))
         # A report after the end (Law 64: a foul hand found at the show) settles the game
         # again, whatever changed at the table since it ended (Ambiguity 27).
         return _close_again(sitting, result, action)
@@ -298,6 +301,40 @@ def _close_again(sitting: Sitting, game: GameState, report: Event) -> Sitting:
         accounts=accounts,
         kitty=sitting.kitty - sum(before) + sum(after),
         history=history,
+    )
+
+
+def _reopen(sitting: Sitting, game: GameState, report: Report) -> Sitting | RuleViolation:
+    """Take back the close of a game that reports alone ended in the deal, now a misdeal
+    (Laws 8, 10, 12; Ambiguity 17): the game is in play again, its dealer to deal again.
+
+    Only while nothing has changed at the table since it ended: the players who left broke
+    as it closed (the misdeal gives them their chips back) are seated again, and the
+    variants their leaving ended are agreed again. Once a player has come or gone, or the
+    table has bought chips, the deal is past calling a misdeal.
+    """
+    entries = sitting.history
+    last = entries.last((GameRecord,))
+    assert last is not None, "a report after the end comes after a finished game"
+    if len(entries) > last + 1:
+        law = {MissingCut: 8, FacedCard: 10}.get(type(report), 12)
+        return refuse(
+            NotAtThisMoment,
+            law,
+            report,
+            "cannot call a misdeal on the last game: the table has changed since it ended",
+        )
+    ended = sitting.game
+    takes = sitting.terms.kitty_takes(ended.payouts, ended.dealer)
+    return _shapes.evolved(
+        sitting,
+        game=game,
+        rules=game.rules,
+        seating=sitting.game_seating,
+        chips=game.stacks,
+        button=game.dealer,
+        kitty=sitting.kitty - sum(takes),
+        history=History(entries[:last]),
     )
 
 
