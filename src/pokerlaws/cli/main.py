@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -49,7 +48,7 @@ from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
 from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
-from pokerlaws.cli.text import printable, say
+from pokerlaws.cli.text import json_line, printable, say
 from pokerlaws.records.game import begin
 from pokerlaws.records.notation import format_action, parse_record_lines, record_problems
 
@@ -223,7 +222,7 @@ def _problems(text: str, first: NotationError) -> list[dict[str, Any]]:
 
 
 def _print_json(verdict: dict[str, Any], out: TextIO) -> None:
-    say(out, json.dumps(verdict))  # ASCII: json escapes every other character
+    say(out, json_line(verdict))
 
 
 def _print_malformed(problems: list[dict[str, Any]], out: TextIO) -> None:
