@@ -25,12 +25,16 @@ GAMES = settings.get_profile("games")
 
 
 def round_trip(value: object) -> None:
+    """The value's document validates, reads back equal, and is its ``to_data`` (which
+    ``from_data`` reads back equal too)."""
     text = pl.to_json(value)
     document = json.loads(text)
     VALIDATOR.validate(document)
     assert document["format"] == "pokerlaws/1"
     assert document["type"] == type(value).__name__
     assert pl.from_json(text) == value
+    assert pl.to_data(value) == document
+    assert pl.from_data(document) == value
 
 
 def test_the_schema_is_a_draft_2020_12_schema() -> None:

@@ -83,7 +83,9 @@ def to_json(value: object, *, indent: int | None = None) -> str:
     """Write ``value`` as a ``pokerlaws/1`` JSON document.
 
     ``value`` is a :class:`Rules`, :class:`HandRules`, :class:`GameState`,
-    :class:`GameRecord`, :class:`PlayerView`, an action or a :class:`RuleViolation`.
+    :class:`GameRecord`, :class:`PlayerView`, an action, a report or a
+    :class:`RuleViolation`, or a value of the sitting (``Sitting``, ``SittingRecord``,
+    ``SittingView``, ``Settlement``, ``SittingTerms``, a table change, ``RulesFixed``).
 
     Raises:
         TypeError: ``value`` is none of these.
@@ -112,9 +114,9 @@ def _document(value: object, caller: str) -> dict[str, Any]:
 
 
 MAX_DEPTH = 32
-"""How deep ``from_json`` reads arrays and objects nested: far deeper than any document
-``to_json`` writes or the schema accepts (a sitting's, the deepest, nests 7), and shallow
-enough that no document makes the reader recurse without bound."""
+"""How deep ``from_json`` and ``from_data`` read arrays and objects nested: far deeper than
+any document ``to_json`` writes or the schema accepts (a sitting's, the deepest, nests 7),
+and shallow enough that no document makes the reader recurse without bound."""
 
 _NOT_BRACKETS = {code: None for code in range(128) if chr(code) not in "[]{}"}
 _DEPTH_STEPS = {"[": 1, "{": 1, "]": -1, "}": -1}
@@ -152,6 +154,10 @@ def _no_repeats(pairs: list[tuple[str, Json]]) -> dict[str, Json]:
 
 def from_json(text: str | bytes) -> Any:
     """Read a value written by :func:`to_json`; ``from_json(to_json(x)) == x``.
+
+    A document whose ``format`` member is left out is read as ``pokerlaws/1``, so a document
+    nested in another (an action of a view's legal actions, of a record, of a violation)
+    is read as it stands.
 
     Raises:
         NotationError: the text is not JSON, names an unknown format or type, or has the
