@@ -29,8 +29,13 @@ RUN_HERE = ["irregularities.md", "notation.md", "overview.md", "views.md"]
 RUN_BY_OWN_TESTS = ["agents.md", "backend.md"]
 
 
-def _uses_dask(code: str) -> bool:
-    return "distributed" in code
+def needs_extra(code: str) -> str | None:
+    """The extra a block needs beyond the ``dev`` one the default suite has, if any: its
+    blocks run in tests/agents/test_agents_page.py, where ``.ci/agents`` installs them."""
+    for module, extra in (("distributed", "dask"), ("pettingzoo", "pettingzoo")):
+        if module in code:
+            return extra
+    return None
 
 
 def run_page(name: str, chosen: Callable[[str], bool] = lambda code: True) -> dict[str, Any]:
@@ -73,17 +78,10 @@ def test_the_pages_examples_run_as_pasted(name: str) -> None:
     run_page(name)
 
 
-@pytest.mark.slow
-def test_the_agents_page_simulates_on_a_local_dask_cluster_as_pasted() -> None:
-    pytest.importorskip("distributed")
-    namespace = run_page("agents.md")
-    assert namespace["on_dask"] == namespace["here"] == namespace["result"]
-
-
 def test_the_agents_page_gives_one_result_on_every_executor() -> None:
-    """Its blocks but the Dask one (left to the slow test above: it starts a cluster): the
-    simulation in this process and on a process pool give one result."""
-    namespace = run_page("agents.md", lambda code: not _uses_dask(code))
+    """Its blocks that need no extra: the simulation in this process and on a process pool
+    give one result."""
+    namespace = run_page("agents.md", lambda code: needs_extra(code) is None)
     assert namespace["same"] == namespace["result"]
     assert namespace["result"].games > 0
 
