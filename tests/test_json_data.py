@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -98,6 +99,16 @@ class Name(str):
 
 class Chips(float):
     pass
+
+
+class Shouting(str):
+    def __str__(self) -> str:
+        return self.upper()
+
+
+class Rounded(int):
+    def __int__(self) -> int:
+        return 0
 
 
 @pytest.mark.parametrize(
@@ -187,6 +198,13 @@ def test_to_data_writes_plain_values_for_an_int_enum_seat_and_a_str_subclass_tag
     tags = pl.to_data(game)["tags"]
     assert tags == [["date", "1891"]]
     assert {type(text) for pair in tags for text in pair} == {str}
+    # What a subclass says of itself (its __str__, its __int__) is not what it holds, which
+    # is what json.dumps writes.
+    odd = attrs.evolve(game, tags=((Shouting("date"), "x"),))
+    odd_stake = pl.Stake(seat=Rounded(1), amount=Rounded(2))
+    for value in (odd, odd_stake):
+        assert pl.to_data(value) == json.loads(pl.to_json(value))
+    assert pl.to_data(odd_stake)["amount"] == 2
 
 
 # --- Documents nested in others, read as they stand -----------------------------------------

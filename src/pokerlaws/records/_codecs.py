@@ -55,7 +55,8 @@ def _same(value: Any) -> Json:
 
 def _plain_int(value: int) -> int:
     # A field may hold an IntEnum (an int to every shape check); json.loads gives an int.
-    return int(value)
+    # int.__int__ copies the number itself, whatever a subclass's own __int__ says.
+    return value if type(value) is int else int.__int__(value)
 
 
 def _plain_text(value: str) -> str:
@@ -178,7 +179,7 @@ def _seat_set() -> _Codec:
             _fail(path, "expected seats in ascending order, each once")
         return frozenset(seats)
 
-    return _Codec(lambda seats: [int(seat) for seat in sorted(seats)], decode)
+    return _Codec(lambda seats: [_plain_int(seat) for seat in sorted(seats)], decode)
 
 
 def _members(value: Json, path: str, names: tuple[str, ...]) -> Mapping[str, Json]:
