@@ -202,6 +202,33 @@ def test_a_malformed_tag_with_a_lone_surrogate_is_one_escaped_line(
         assert "\\ud800" in second
 
 
+@pytest.mark.parametrize("document", [False, True], ids=["record text", "sitting record text"])
+def test_check_json_escapes_a_malformed_tag_names_escape_codes_as_the_text_does(
+    tmp_path: Path, document: bool
+) -> None:
+    """``check --json`` carried a malformed tag name's escape code and line break into its
+    message, raw once the JSON was read: its messages now say what the text mode's lines
+    say, escaped the same way (``\\x1b``, ``\\n``, ``\\u2028``)."""
+    spoiled = 'tag "da\\u001b[2J\\n\\u2028te"x 1891'
+    if document:
+        text = pl.format_sitting_record(pl.record_sitting(sitting()))
+        lines = text.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith("deck ")) + 1
+        text = "\n".join([*lines[:at], spoiled, *lines[at:]]) + "\n"
+    else:
+        text = SHORT_BYTES.decode("utf-8").replace("tag date 1891-06-01", spoiled)
+    path = write(tmp_path, text)
+    said = lines_of(run_bytes("check", path).stdout)[-1]
+    done = run_bytes("check", "--json", path)
+    assert done.returncode == 2
+    check_contract(done)
+    verdict = json.loads(done.stdout)
+    assert said.endswith(verdict["message"]), (said, verdict["message"])
+    assert "da\\x1b[2J\\n\\u2028te" in verdict["message"]
+    for problem in verdict["problems"]:
+        assert problem["message"].isprintable()
+
+
 def test_escape_codes_in_a_tag_cannot_forge_a_verdict(tmp_path: Path) -> None:
     path = write(tmp_path, with_tags((("note", "\x1b[2J\nlegal\nphase over"),)))
     done = run_bytes("replay", path)

@@ -25,12 +25,16 @@ GAMES = settings.get_profile("games")
 
 
 def round_trip(value: object) -> None:
+    """The value's document validates, reads back equal, and is its ``to_data`` (which
+    ``from_data`` reads back equal too)."""
     text = pl.to_json(value)
     document = json.loads(text)
     VALIDATOR.validate(document)
     assert document["format"] == "pokerlaws/1"
     assert document["type"] == type(value).__name__
     assert pl.from_json(text) == value
+    assert pl.to_data(value) == document
+    assert pl.from_data(document) == value
 
 
 def test_the_schema_is_a_draft_2020_12_schema() -> None:
@@ -145,6 +149,8 @@ def test_a_wrong_shape_is_a_notation_error_naming_the_path(
     spots = list(places(document))
     path, container, key = data.draw(st.sampled_from(spots))
     how = data.draw(st.sampled_from(["drop", "add", "fraction", "card"]))
+    if path == "$.format" and how == "drop":
+        how = "fraction"  # a document may leave out its format (tests/test_json_data.py)
     expect = path
     if how == "drop" and isinstance(container, dict):
         del container[key]
@@ -187,7 +193,7 @@ def test_an_unknown_format_or_type_is_named() -> None:
     document = json.loads(pl.to_json(pl.Pass(seat=1)))
     assert "pokerlaws/2" in refused_with(json.dumps({**document, "format": "pokerlaws/2"}))
     assert "'Fold'" in refused_with(json.dumps({**document, "type": "Fold"}))
-    assert refused_with(json.dumps({"type": "Pass", "seat": 1})).startswith("$.format")
+    assert refused_with(json.dumps({**document, "format": None})).startswith("$.format")
 
 
 @pytest.mark.parametrize(

@@ -100,6 +100,8 @@ API_NAMES = [
     "to_json",
     "from_json",
     "json_schema",
+    "to_data",
+    "from_data",
     "view",
     "PlayerView",
     "start_sitting",

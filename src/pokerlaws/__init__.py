@@ -121,8 +121,10 @@ _EDGES = {
     "IllegalRecord": "pokerlaws.records.game",
     "record": "pokerlaws.records.game",
     "replay": "pokerlaws.records.game",
+    "from_data": "pokerlaws.records.jsonio",
     "from_json": "pokerlaws.records.jsonio",
     "json_schema": "pokerlaws.records.jsonio",
+    "to_data": "pokerlaws.records.jsonio",
     "to_json": "pokerlaws.records.jsonio",
     "format_record": "pokerlaws.records.notation",
     "parse_record": "pokerlaws.records.notation",
@@ -184,8 +186,10 @@ if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
         replay,
     )
     from pokerlaws.records.jsonio import (
+        from_data,
         from_json,
         json_schema,
+        to_data,
         to_json,
     )
     from pokerlaws.records.notation import (
@@ -334,6 +338,7 @@ __all__ = [
     "evaluate",
     "format_cards",
     "format_record",
+    "from_data",
     "from_json",
     "is_legal",
     "json_schema",
@@ -351,6 +356,7 @@ __all__ = [
     "shuffled_deck",
     "stake_range",
     "standard_deck",
+    "to_data",
     "to_json",
     "view",
 ]

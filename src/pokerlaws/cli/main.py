@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import io
-import json
 import os
 import sys
 from collections.abc import Sequence
@@ -52,7 +51,7 @@ from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
-from pokerlaws.cli.text import printable, say
+from pokerlaws.cli.text import json_line, printable, say
 from pokerlaws.records.game import begin
 from pokerlaws.records.notation import format_action, parse_record_lines, record_problems
 
@@ -160,7 +159,7 @@ def _problems(text: str, first: NotationError) -> list[dict[str, Any]]:
 
 
 def _print_json(verdict: dict[str, Any], out: TextIO) -> None:
-    say(out, json.dumps(verdict))  # ASCII: json escapes every other character
+    say(out, json_line(verdict))
 
 
 def _print_malformed(problems: list[dict[str, Any]], out: TextIO) -> None:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from pokerlaws.cards import NotationError
-from pokerlaws.cli.text import say
+from pokerlaws.cli.text import json_line, say
 from pokerlaws.records.game import GameRecord
 from pokerlaws.records.jsonio import from_json
 from pokerlaws.records.notation import format_action
@@ -110,7 +110,7 @@ def print_refusal(
             found["violation"] = type(refused.violation).__name__
             found["message"] = refused.violation.message
     if as_json:
-        say(out, json.dumps({"result": "illegal", **found}))
+        say(out, json_line({"result": "illegal", **found}))
         return
     where = f"line {found['line']}" if found["line"] is not None else found["path"]
     what = f": {found['action']}" if "action" in found else ""
@@ -121,7 +121,7 @@ def print_refusal(
 def _malformed(error: NotationError, as_json: bool, out: TextIO) -> int:
     problem = {"line": error.line, "message": error.message}
     if as_json:
-        say(out, json.dumps({"result": "malformed", **problem, "problems": [problem]}))
+        say(out, json_line({"result": "malformed", **problem, "problems": [problem]}))
     else:
         where = f"line {error.line}: " if error.line is not None else ""
         say(out, "malformed: 1 problem")
@@ -190,7 +190,7 @@ def check_sitting(text: str, as_json: bool, out: TextIO) -> int:
         "kitty": sitting.kitty,
     }
     if as_json:
-        say(out, json.dumps({"result": "legal", **outcome}))
+        say(out, json_line({"result": "legal", **outcome}))
         return 0
     say(out, "legal")
     say(out, f"games {outcome['games']}")

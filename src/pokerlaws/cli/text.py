@@ -11,9 +11,10 @@ output fail to encode; printable text, accented letters included, is printed as 
 
 from __future__ import annotations
 
-from typing import TextIO
+import json
+from typing import Any, TextIO
 
-__all__ = ["printable", "say"]
+__all__ = ["json_line", "printable", "printable_data", "say"]
 
 
 def printable(text: str) -> str:
@@ -22,6 +23,25 @@ def printable(text: str) -> str:
     if text.isprintable():
         return text
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def printable_data(data: Any) -> Any:
+    """``data`` (a verdict for ``json.dumps``) with each string in it, a member's name too,
+    made :func:`printable`. JSON's own escapes would let a reader of the document print
+    ``\\x1b`` or a line break that came from the file; the verdict's text says what the
+    text mode says, escaped the same way."""
+    if isinstance(data, str):
+        return printable(data)
+    if isinstance(data, dict):
+        return {printable(name): printable_data(value) for name, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [printable_data(value) for value in data]
+    return data
+
+
+def json_line(verdict: dict[str, Any]) -> str:
+    """``verdict`` as one line of JSON, its text escaped as the text mode escapes it."""
+    return json.dumps(printable_data(verdict))  # ASCII: json escapes every other character
 
 
 def say(out: TextIO, line: str) -> None:

@@ -8,7 +8,8 @@ rules engine never uses:
   :func:`format_record` and read by :func:`parse_record` (the reading itself in
   :mod:`pokerlaws.records.reading`, one reader for each part of a record);
 - :mod:`pokerlaws.records.jsonio`: versioned JSON for every value (``to_json``,
-  ``from_json``, ``json_schema``), built from the codecs of :mod:`pokerlaws.records.codecs`.
+  ``from_json``, ``json_schema``; ``to_data`` and ``from_data`` for the same documents as
+  Python dicts and lists), built from the codecs of :mod:`pokerlaws.records.codecs`.
 
 Each name loads its module on first use.
 """
@@ -26,14 +27,16 @@ _NAMES = {
     "format_record": "pokerlaws.records.notation",
     "parse_record": "pokerlaws.records.notation",
     "record_problems": "pokerlaws.records.notation",
+    "from_data": "pokerlaws.records.jsonio",
     "from_json": "pokerlaws.records.jsonio",
     "json_schema": "pokerlaws.records.jsonio",
+    "to_data": "pokerlaws.records.jsonio",
     "to_json": "pokerlaws.records.jsonio",
 }
 
 if TYPE_CHECKING:
     from pokerlaws.records.game import GameRecord, IllegalRecord, record, replay
-    from pokerlaws.records.jsonio import from_json, json_schema, to_json
+    from pokerlaws.records.jsonio import from_data, from_json, json_schema, to_data, to_json
     from pokerlaws.records.notation import (
         format_action,
         format_record,
@@ -48,11 +51,13 @@ __all__ = [
     "IllegalRecord",
     "format_action",
     "format_record",
+    "from_data",
     "from_json",
     "json_schema",
     "parse_record",
     "record",
     "record_problems",
     "replay",
+    "to_data",
     "to_json",
 ]

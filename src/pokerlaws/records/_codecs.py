@@ -1,6 +1,11 @@
 """The pieces pokerlaws JSON is built from: a codec writes one kind of value and reads it back,
 naming the path of anything wrong; scalars, and combinators for arrays, objects and tagged
-unions. Package-internal: :mod:`pokerlaws.records.jsonio` is the public face."""
+unions. Package-internal: :mod:`pokerlaws.records.jsonio` is the public face.
+
+What a codec writes is made of the types :func:`json.loads` returns and nothing else (a fresh
+``dict`` or ``list`` at every place, an exact ``int`` or ``str`` where a value holds an
+``IntEnum`` or a ``str`` subclass), so ``to_data`` gives exactly what reading ``to_json``'s
+text gives, without the text."""
 
 from __future__ import annotations
 
@@ -48,6 +53,17 @@ def _same(value: Any) -> Json:
     return value
 
 
+def _plain_int(value: int) -> int:
+    # A field may hold an IntEnum (an int to every shape check); json.loads gives an int.
+    # int.__int__ copies the number itself, whatever a subclass's own __int__ says.
+    return value if type(value) is int else int.__int__(value)
+
+
+def _plain_text(value: str) -> str:
+    # str.__str__ copies a str subclass's characters, whatever its own __str__ says.
+    return value if type(value) is str else str.__str__(value)
+
+
 # --- Scalars --------------------------------------------------------------------------
 
 
@@ -66,7 +82,7 @@ def _integer(minimum: int | None = None, maximum: int | None = None) -> _Codec:
             _fail(path, f"expected at most {maximum}, not {value}")
         return value
 
-    return _Codec(_same, decode)
+    return _Codec(_plain_int, decode)
 
 
 def _scalar(kind: type, name: str) -> _Codec:
@@ -118,7 +134,7 @@ def _decode_phase(value: Json, path: str) -> Phase:
 INT = _integer()
 COUNT = _integer(minimum=0)
 BOOL = _scalar(bool, "a boolean")
-STR = _Codec(_same, _decode_text)
+STR = _Codec(_plain_text, _decode_text)
 CARD = _Codec(str, _decode_card)
 RANK = _Codec(lambda rank: rank.letter, _decode_rank)
 PHASE = _Codec(lambda phase: phase.value, _decode_phase)
@@ -163,7 +179,7 @@ def _seat_set() -> _Codec:
             _fail(path, "expected seats in ascending order, each once")
         return frozenset(seats)
 
-    return _Codec(lambda seats: sorted(seats), decode)
+    return _Codec(lambda seats: [_plain_int(seat) for seat in sorted(seats)], decode)
 
 
 def _members(value: Json, path: str, names: tuple[str, ...]) -> Mapping[str, Json]:

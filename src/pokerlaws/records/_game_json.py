@@ -178,7 +178,7 @@ def _encode_menu(menu: tuple[_actions.Action, ...] | _actions.LegalActions) -> J
         return {
             "type": "LegalActions",
             "others": _ACTIONS.encode(menu.others),
-            "seat": menu.seat,
+            "seat": INT.encode(menu.seat),
             "least": menu.amounts[0],
             "most": menu.amounts[-1],
         }

@@ -1,0 +1,25 @@
+"""docs/agents.md's examples that need an extra run as pasted: the PettingZoo rollout, and
+simulate on a Dask LocalCluster of worker processes (slow: it starts a cluster). The
+default suite skips them where the extras are missing; ``.ci/agents`` installs them and
+lets no test of tests/agents be skipped."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_doc_examples import needs_extra, run_page
+
+
+def test_the_agents_pages_pettingzoo_example_runs_as_pasted() -> None:
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("numpy")
+    namespace = run_page("agents.md", lambda code: needs_extra(code) == "pettingzoo")
+    assert namespace["table"].agents == []  # every agent played to the episode's end
+
+
+@pytest.mark.slow
+def test_the_agents_page_simulates_on_a_local_dask_cluster_as_pasted() -> None:
+    pytest.importorskip("distributed")
+    namespace = run_page("agents.md", lambda code: needs_extra(code) == "dask")
+    assert namespace["on_dask"] == namespace["here"]
+    assert namespace["here"].games > 0
