@@ -6,7 +6,8 @@ whether every action in it is legal; ``pokerlaws replay RECORD`` prints the game
 step. ``RECORD`` is a path or ``-`` for standard input, read once (so pipes, FIFOs and
 ``/dev/stdin`` work) and at most ``--max-bytes`` bytes of it (16 MiB unless raised). Exit
 status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file (and
-argparse's usage errors), never a traceback. Every line printed is escaped
+argparse's usage errors), 130 after Ctrl-C (one line), 141 when the reader of the output
+has gone, never a traceback. Every line printed is escaped
 (``pokerlaws.cli.text``): nothing from the file reaches the terminal as a control character.
 ``pokerlaws replay RECORD --html FILE`` writes the game as one web page
 (:mod:`pokerlaws.cli.pages`); ``pokerlaws demo`` narrates a seeded sitting among peel_bots
@@ -46,6 +47,7 @@ from pokerlaws import (
     shuffled_deck,
 )
 from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
+from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
@@ -353,6 +355,11 @@ def _show(state: GameState, out: TextIO) -> None:
 
 
 def _replay(path: str, max_bytes: int, out: TextIO, err: TextIO, html: str | None = None) -> int:
+    if html is not None:  # before reading: never over the input, never into a FIFO
+        why = refusal(html, (path,))
+        if why is not None:
+            say(err, f"pokerlaws: will not write {html}: {why}")
+            return MALFORMED
     text = _input(path, max_bytes, False, out, err)
     if isinstance(text, int):
         return text
@@ -368,7 +375,7 @@ def _replay(path: str, max_bytes: int, out: TextIO, err: TextIO, html: str | Non
         return loaded
     game, lines = loaded
     if html is not None:
-        return write_page(game, html, out, err)
+        return write_page(game, html, out, err, (path,))
     return _replay_game(game, lines, out)
 
 
@@ -512,7 +519,32 @@ def _tolerant(stream: TextIO) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    Ctrl-C ends any command with one line and status 130; a reader of standard output who
+    goes away, with status 141 and nothing more (:mod:`pokerlaws.cli.output`)."""
+    try:
+        status = _main(argv)
+        # Flushed here, not at the interpreter's exit, so a reader gone is seen here too.
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        say(sys.stderr, "pokerlaws: interrupted")
+        return INTERRUPTED
+    except BrokenPipeError:
+        return _reader_gone()
+    return status
+
+
+def _reader_gone() -> int:
+    """The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
+    point stdout at nothing so that the interpreter's final flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     out, err = sys.stdout, sys.stderr
     _tolerant(out)
     _tolerant(err)
@@ -548,11 +580,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed, players=4, games=6, variants=(), record_path=None, out=out, err=err
         )
     except BrokenPipeError:
-        # The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
-        # point stdout at nothing so that the interpreter's final flush cannot fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return _reader_gone()
     except (RecursionError, MemoryError) as error:  # the last defence: still one line
         say(err, f"pokerlaws: the record is too deep or too large to referee ({error!r})")
         return MALFORMED
