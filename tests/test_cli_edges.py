@@ -288,3 +288,12 @@ def test_a_target_that_is_not_a_regular_file_is_refused_at_once(
         (tmp_path / target).mkdir()
     done = _run([arg.format(target=target) for arg in args], cwd=tmp_path)
     _one_line_refusal(done, "not a regular file")
+
+
+def test_a_record_in_a_missing_directory_is_refused_before_the_demo_is_played(
+    tmp_path: Path,
+) -> None:
+    """The demo once narrated the whole sitting and only then failed to write it."""
+    done = _run(("demo", "--games", "20", "--record", "nowhere/sitting.record"), cwd=tmp_path)
+    _one_line_refusal(done, "there is no directory nowhere")
+    assert os.listdir(tmp_path) == []
