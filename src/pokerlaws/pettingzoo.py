@@ -15,6 +15,13 @@ rewards sum to zero. A sitting that can no longer play (fewer than two players w
 as an unopened jack-pot may leave it) ends the episode there, so no live agent is ever
 offered an all-zero mask. The packs come from the environment's own generator, seeded by
 ``reset(seed=...)``: outside the rules, as the shuffle is outside the laws.
+
+An action is an int as :func:`operator.index` takes one (a numpy integer, what
+``np.argmax`` gives, will do); a bool, a float or text is a ``TypeError``, never rounded or
+parsed. Bounds, checked when the environment is built (a ``ValueError`` each): every count
+of an observation is an int64, so ``seats * chips + games`` is at most ``2**63 - 1``; the
+mask is an int8 array of one entry per id, so the table's action space has at most
+:data:`MAX_IDS` ids (a limit of at most ``MAX_IDS - 39``).
 """
 
 from __future__ import annotations
@@ -28,13 +35,21 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pokerlaws.agents import OBSERVATION_LENGTH, ActionSpace, observation
+from pokerlaws.agents.space import STAKE
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.rules import Rules
 from pokerlaws.sitting import Sitting, deal_next, play, settle, start_sitting
 from pokerlaws.views import view
 from pokerlaws.violations import RuleViolation, TableOver
 
-__all__ = ["env", "raw_env"]
+__all__ = ["MAX_IDS", "env", "raw_env"]
+
+MAX_IDS = 1 << 22
+"""The most action ids a table may have here (4,194,304: a limit of at most 4,194,265).
+Each observation holds a mask of one int8 per id, so a larger limit would make each
+observation, and each agent's observation space, that many bytes or more."""
+
+_INT64_MAX = int(np.iinfo(np.int64).max)
 
 
 def env(**options: Any) -> Any:
@@ -83,6 +98,17 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
             if value < 1:
                 raise ValueError(f"{name} must be 1 or more, not {value}")
+        if self.space.size > MAX_IDS:
+            raise ValueError(
+                f"a limit of {rules.limit} gives {self.space.size} action ids, more than this "
+                f"environment's {MAX_IDS} (a limit of at most {MAX_IDS - STAKE - 1}): each "
+                "observation holds a mask of one int8 per id"
+            )
+        if seats * chips + games > _INT64_MAX:
+            raise ValueError(
+                f"{chips} chips each at {seats} seats over {games} games do not fit the "
+                "observation's int64 counts: seats * chips + games must be at most 2**63 - 1"
+            )
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self.rules = rules
@@ -162,7 +188,9 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         seat = self.possible_agents.index(agent)
         mask = np.zeros(self.space.size, dtype=np.int8)
         if game.to_act == seat:
-            mask[list(self.space.legal_ids(game))] = 1
+            # By ranges: at a large limit the stakes alone are millions of ids.
+            for ids in self.space.legal_ranges(game):
+                mask[ids.start : ids.stop] = 1
         return {
             "observation": np.array(observation(view(game, seat)), dtype=np.int64),
             "action_mask": mask,
@@ -172,18 +200,24 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         """Take the selected agent's action id.
 
         Raises:
-            ValueError: the id is not legal now (:meth:`ActionSpace.decode` says why).
+            TypeError: the id is not an int as :func:`operator.index` takes one (a bool,
+                a float or text).
+            ValueError: the id is not legal now (:meth:`ActionSpace.decode` says why), or
+                the environment has not been reset.
         """
+        self._game()  # before reset there is no agent to select
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         sitting = self.sitting
         assert sitting is not None
-        game = sitting.game
+        # decode takes the id as operator.index does (int() would round 3.9 and parse "40"),
+        # and before anything changes, so a refused id leaves the rewards as they were.
+        chosen = self.space.decode(sitting.game, action)
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        after = play(sitting, self.space.decode(game, int(action)))
+        after = play(sitting, chosen)
         if isinstance(after, RuleViolation):  # pragma: no cover - decode lists legal ids only
             raise ValueError(after.message)
         self.sitting = after

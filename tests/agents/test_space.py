@@ -36,6 +36,9 @@ def check_space(space: ActionSpace, state: pl.GameState) -> None:
     assert ids == tuple(sorted(encoded)), "legal_ids is not the encoded legal_actions"
     assert len(set(encoded)) == len(encoded), "two legal actions share an id"
     assert space.legal_mask(state) == sum(1 << i for i in ids)
+    ranges = space.legal_ranges(state)
+    assert all(ranges), "an empty range among the legal ranges"
+    assert tuple(i for ids_ in ranges for i in ids_) == ids, "legal_ranges is not legal_ids"
     for action, i in zip(listed, encoded, strict=True):
         assert space.decode(state, i) == action
         assert space.step(state, i) == pl.apply(state, action)

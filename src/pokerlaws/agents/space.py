@@ -26,13 +26,24 @@ Every id is legal exactly when the action it names is in :func:`pokerlaws.legal_
 the ids are read from the state's own queries (:func:`pokerlaws.stake_range`, the phase,
 the seat to act), so neither :meth:`ActionSpace.legal_ids` nor :meth:`ActionSpace.step`
 builds the list of legal actions.
+
+An id is anything :func:`operator.index` takes (an int, a numpy integer such as
+``np.argmax`` returns) except a bool; a float or text is a ``TypeError``. The legal stakes
+are one run of up to ``limit + 1`` ids, so :meth:`ActionSpace.legal_ids` costs time and
+memory in proportion to the limit (at limit 4,000,000, a tuple of four million ints);
+:meth:`ActionSpace.legal_ranges` gives the same ids as at most two ranges, and
+:meth:`ActionSpace.legal_mask` as one int, at any limit. A refused id's message gives the
+legal ids as those ranges, never one by one.
 """
 
 from __future__ import annotations
 
 import functools
+import operator
+import reprlib
 from collections.abc import Callable
 from itertools import compress
+from typing import SupportsIndex
 
 import attrs
 
@@ -135,10 +146,24 @@ def _discard(seat: int, hand: tuple[Card, ...], bits: int) -> Discard:
     return discard
 
 
-@functools.lru_cache(maxsize=1024)
+_CACHED_STAKES = 256
+"""The longest run of stakes whose menu is kept: a table of a large limit has a run of
+another length at nearly every turn, and a thousand kept menus of millions of ids each
+would hold gigabytes."""
+
+
+def _build_menu(stand: bool, stakes: int) -> tuple[int, ...]:
+    return (PASS, *((STAND,) if stand else ()), *range(STAKE, STAKE + stakes))
+
+
+_cached_menu = functools.lru_cache(maxsize=1024)(_build_menu)
+
+
 def _menu(stand: bool, stakes: int) -> tuple[int, ...]:
     """The ids of a pass, a stand if ``stand``, and ``stakes`` stakes."""
-    return (PASS, *((STAND,) if stand else ()), *range(STAKE, STAKE + stakes))
+    if stakes <= _CACHED_STAKES:
+        return _cached_menu(stand, stakes)
+    return _build_menu(stand, stakes)
 
 
 _DRAW_MENUS = tuple((PASS, *range(DISCARD, DISCARD + (1 << size))) for size in range(6))
@@ -175,6 +200,28 @@ def _may_stand(state: GameState, seat: int) -> bool:
     2.8), unless a deposit of his made out of turn counts now (then he has staked)."""
     return (
         state.phase is Phase.BETTING and state.may_stand == seat and not _deposit_turn(state, seat)
+    )
+
+
+def _as_id(i: object) -> int:
+    """``i`` as an action id: an int as :func:`operator.index` gives it (an int, a numpy
+    integer, a 0-d integer array), the number itself, never rounded or parsed.
+
+    Raises:
+        TypeError: ``i`` is a bool (``True`` is no id, though Python counts it as 1), a
+            float, text or anything else ``operator.index`` refuses.
+    """
+    if type(i) is int:
+        return i
+    if not isinstance(i, bool):
+        try:
+            return operator.index(i)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    # reprlib: the message quotes the value, and a stranger's value may be a megabyte.
+    raise TypeError(
+        f"an action id must be an int (a numpy integer will do), not {type(i).__name__} "
+        f"({reprlib.repr(i)})"
     )
 
 
@@ -252,6 +299,36 @@ class ActionSpace:
             return (REDEAL,)
         return ()
 
+    def legal_ranges(self, state: GameState) -> tuple[range, ...]:
+        """``legal_ids(state)`` as ascending ranges, none empty: their ids in order are
+        ``legal_ids(state)``. The stakes are one range however many there are, so this
+        costs the same at any limit (``legal_ids`` lists each stake's id).
+
+        Raises:
+            TypeError: ``state`` is not a GameState.
+            ValueError: ``state`` is of another table (other rules or seats).
+        """
+        state = self._check(state)
+        phase = state.phase
+        seat = state.to_act
+        if seat is None:
+            return ()
+        if phase is Phase.STRADDLE:
+            return (range(STRADDLE, DECLINE + 1),)
+        if phase is Phase.MISDEAL:
+            return (range(REDEAL, REDEAL + 1),)
+        if phase is Phase.DRAW:
+            if not state.pending:
+                return (range(SHUFFLE, SHUFFLE + 1),)
+            if not shortfall(state, seat):
+                discards = range(DISCARD, DISCARD + (1 << len(state.hands[seat])))
+                return (range(PASS, PASS + 1), discards)
+        first = range(PASS, STAND + 1 if _may_stand(state, seat) else PASS + 1)
+        amounts = stake_range(state)
+        # Not len(): a range longer than sys.maxsize (a limit of 10**100) has none.
+        stakes = range(STAKE, STAKE + max(0, amounts.stop - amounts.start))
+        return (first, stakes) if stakes else (first,)
+
     def legal_mask(self, state: GameState) -> int:
         """``legal_ids(state)`` as an int: bit ``i`` is set when id ``i`` is legal."""
         state = self._check(state)
@@ -275,7 +352,7 @@ class ActionSpace:
 
     # --- Ids and actions -----------------------------------------------------------------
 
-    def describe(self, i: int) -> str:
+    def describe(self, i: SupportsIndex) -> str:
         """Name id ``i`` in words, as the module's table does (``"stake 2"``, ``"discard
         positions 0, 3"``), for messages and menus."""
         i = self._id(i)
@@ -290,24 +367,25 @@ class ActionSpace:
         return f"stake {i - STAKE}"
 
     def _id(self, i: object) -> int:
-        if isinstance(i, bool) or not isinstance(i, int):
-            raise TypeError(f"an action id must be an int, not {type(i).__name__} ({i!r})")
+        i = _as_id(i)
         if not 0 <= i < self.size:
             raise ValueError(
                 f"action id {i} is out of range: this space's ids are 0 to {self.size - 1}"
             )
         return i
 
-    def decode(self, state: GameState, i: int) -> Action:
+    def decode(self, state: GameState, i: SupportsIndex) -> Action:
         """The action id ``i`` names in ``state``.
 
         Raises:
-            TypeError: ``i`` is not an int (a bool is not an id), or ``state`` not a state.
+            TypeError: ``i`` is not an int as :func:`operator.index` takes one (a numpy
+                integer is; a bool, a float or text is not), or ``state`` not a state.
             ValueError: ``i`` is out of range, or names no legal action now (the message
                 says what it names and why it is not legal), or ``state`` is of another
                 table.
         """
-        action = self._decoded(self._check(state), self._id(i))
+        i = self._id(i)
+        action = self._decoded(self._check(state), i)
         if action is None:
             raise ValueError(self._refusal(state, i))
         return action
@@ -321,7 +399,9 @@ class ActionSpace:
             if i >= STAKE:
                 amounts = _amounts(state)
                 k = i - STAKE
-                return _stake(seat, amounts.start + k) if k < len(amounts) else None
+                return (
+                    _stake(seat, amounts.start + k) if k < amounts.stop - amounts.start else None
+                )
             if i == PASS:
                 return _PASSES[seat]
             if i == STAND and _may_stand(state, seat):
@@ -339,7 +419,11 @@ class ActionSpace:
                 if i >= STAKE:
                     amounts = draw.stake_range(state)
                     k = i - STAKE
-                    return _stake(seat, amounts.start + k) if k < len(amounts) else None
+                    return (
+                        _stake(seat, amounts.start + k)
+                        if k < amounts.stop - amounts.start
+                        else None
+                    )
                 return None
             hand = state.hands[seat]
             bits = i - DISCARD
@@ -360,9 +444,30 @@ class ActionSpace:
         if state.to_act is None:
             why = "the game is over"
         else:
-            names = ", ".join(self.describe(j) for j in self.legal_ids(state))
+            # By ranges: at a large limit the stakes alone are millions of ids.
+            amounts = stake_range(state)
+            names = ", ".join(self._words(ids, amounts) for ids in self.legal_ranges(state))
             why = f"seat {state.to_act} may now {names}"
         return f"action id {i} ({self.describe(i)}) is not legal now ({state.phase.value}): {why}"
+
+    def _words(self, ids: range, amounts: range) -> str:
+        """A range of legal ids in words: each of a few small ids by name, a run of
+        discards or stakes as one (``amounts``: the legal stakes' chips)."""
+        first, last = ids.start, ids.stop - 1
+        if first >= STAKE:
+            if first == last:
+                return f"stake {amounts.start} (stake id {first})"
+            chips = f"{amounts.start}..{amounts.stop - 1}"
+            return f"stake {chips} (stake ids {first}..{last})"
+        if first == last:
+            return f"{self.describe(first)} (id {first})"
+        if first >= DISCARD:
+            positions = (last - first + 1).bit_length() - 1
+            return (
+                f"discard any of positions 0..{positions - 1} or none "
+                f"(discard ids {first}..{last})"
+            )
+        return ", ".join(f"{self.describe(j)} (id {j})" for j in ids)
 
     def encode(self, state: GameState, action: Action) -> int:
         """The id of ``action`` in ``state``: ``decode(state, encode(state, a)) == a``.
@@ -410,7 +515,7 @@ class ActionSpace:
         k = action.amount - stake_range(state).start
         return STAKE + k if 0 <= k <= self.rules.limit else None
 
-    def step(self, state: GameState, i: int) -> GameState | RuleViolation:
+    def step(self, state: GameState, i: SupportsIndex) -> GameState | RuleViolation:
         """``apply(state, decode(state, i))``, without listing the legal actions.
 
         For a legal id the result is always the next state (the property tests hold the
@@ -421,7 +526,7 @@ class ActionSpace:
                 range or not legal now.
         """
         if type(i) is not int or not 0 <= i < STAKE + self.rules.limit + 1:
-            self._id(i)
+            i = self._id(i)
         if (
             type(state) is not GameState
             or state.rules is not self.rules

@@ -12,11 +12,12 @@ import argparse
 import random
 import textwrap
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
 import attrs
 
 import pokerlaws as pl
+from pokerlaws.cli.output import OutputRefused, Reader, refusal, write_whole
 from pokerlaws.cli.table import (
     CHIPS,
     NAMES,
@@ -227,20 +228,37 @@ def run_demo(
     except ValueError as error:
         say(err, f"pokerlaws demo: {error}")
         return 2
+    if record_path is None:
+        narrate_sitting(out, seed=seed, players=players, games=games, rules=rules, policy=policy)
+        return 0
+    # Refused before the sitting is played, not after: a long demo, then "cannot write".
+    why = refusal(record_path)
+    if why is not None:
+        say(err, f"pokerlaws: will not write {record_path}: {why}")
+        return 2
+    # The record is the command's promise, kept if the reader of the narration leaves
+    # (``demo --record r | head -1``): the sitting is played out unheard and written
+    # whole, and the status still says that the narration was cut short.
+    reader = Reader(out)
     sitting = narrate_sitting(
-        out, seed=seed, players=players, games=games, rules=rules, policy=policy
+        cast(TextIO, reader), seed=seed, players=players, games=games, rules=rules, policy=policy
     )
-    if record_path is not None:
-        return write_sitting(sitting, record_path, out, err)
-    return 0
+    status = write_sitting(sitting, record_path, cast(TextIO, reader), err)
+    reader.flush()
+    if reader.gone and status == 0:
+        raise BrokenPipeError("the reader of the narration has gone")
+    return status
 
 
 def write_sitting(sitting: pl.Sitting, path: str, out: TextIO, err: TextIO) -> int:
-    """Write the sitting record that ``pokerlaws check`` accepts to ``path``."""
+    """Write the sitting record that ``pokerlaws check`` accepts to ``path``, whole or not
+    at all (:func:`pokerlaws.cli.output.write_whole`)."""
     text = pl.format_sitting_record(pl.record_sitting(sitting))
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+        write_whole(path, text)
+    except OutputRefused as refused:
+        say(err, f"pokerlaws: {refused}")
+        return 2
     except OSError as error:
         say(err, f"pokerlaws: cannot write {path}: {error.strerror or error}")
         return 2

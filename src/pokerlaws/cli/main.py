@@ -8,7 +8,8 @@ step. ``RECORD`` is a path or ``-`` for standard input, read once (so pipes, FIF
 ``--example NAME`` reads one of the records shipped in the package instead
 (:mod:`pokerlaws.cli.reading`, :mod:`pokerlaws.examples`). Exit
 status: 0 legal, 1 an action the laws refuse, 2 a malformed or unreadable file (and
-argparse's usage errors), never a traceback. Every line printed is escaped
+argparse's usage errors), 130 after Ctrl-C (one line), 141 when the reader of the output
+has gone, never a traceback. Every line printed is escaped
 (``pokerlaws.cli.text``): nothing from the file reaches the terminal as a control character.
 ``pokerlaws replay RECORD --html FILE`` writes the game as one web page
 (:mod:`pokerlaws.cli.pages`); ``pokerlaws demo`` narrates a seeded sitting among peel_bots
@@ -47,6 +48,7 @@ from pokerlaws import (
     shuffled_deck,
 )
 from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
+from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
@@ -304,6 +306,11 @@ def _replay(
     err: TextIO,
     html: str | None = None,
 ) -> int:
+    if html is not None:  # before reading: never over the input, never into a FIFO
+        why = refusal(html, () if path is None else (path,))
+        if why is not None:
+            say(err, f"pokerlaws: will not write {html}: {why}")
+            return MALFORMED
     text = _input(path, example, max_bytes, False, out, err)
     if isinstance(text, int):
         return text
@@ -319,7 +326,7 @@ def _replay(
         return loaded
     game, lines = loaded
     if html is not None:
-        return write_page(game, html, out, err)
+        return write_page(game, html, out, err, (path,))
     return _replay_game(game, lines, out)
 
 
@@ -476,7 +483,32 @@ def _tolerant(stream: TextIO) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    Ctrl-C ends any command with one line and status 130; a reader of standard output who
+    goes away, with status 141 and nothing more (:mod:`pokerlaws.cli.output`)."""
+    try:
+        status = _main(argv)
+        # Flushed here, not at the interpreter's exit, so a reader gone is seen here too.
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        say(sys.stderr, "pokerlaws: interrupted")
+        return INTERRUPTED
+    except BrokenPipeError:
+        return _reader_gone()
+    return status
+
+
+def _reader_gone() -> int:
+    """The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
+    point stdout at nothing so that the interpreter's final flush cannot fail again."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return BROKEN_PIPE
+
+
+def _main(argv: Sequence[str] | None) -> int:
     out, err = sys.stdout, sys.stderr
     _tolerant(out)
     _tolerant(err)
@@ -512,11 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             seed=args.seed, players=4, games=6, variants=(), record_path=None, out=out, err=err
         )
     except BrokenPipeError:
-        # The reader went away (``pokerlaws replay game.record | head``): stop quietly, and
-        # point stdout at nothing so that the interpreter's final flush cannot fail again.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 0
+        return _reader_gone()
     except (RecursionError, MemoryError) as error:  # the last defence: still one line
         say(err, f"pokerlaws: the record is too deep or too large to referee ({error!r})")
         return MALFORMED

@@ -6,8 +6,10 @@ writes the file (the render functions write nothing).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TextIO
 
+from pokerlaws.cli.output import OutputRefused, write_whole
 from pokerlaws.cli.text import say
 from pokerlaws.records.game import GameRecord, IllegalRecord
 from pokerlaws.render.html import render_html
@@ -17,10 +19,13 @@ __all__ = ["write_page"]
 LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
 
 
-def write_page(game: GameRecord, path: str, out: TextIO, err: TextIO) -> int:
-    """Write ``game``'s replay page to ``path``; return the exit status as ``replay`` does:
-    0 written, 1 the record holds a refused action (nothing is written), 2 the game cannot
-    begin or the file cannot be written."""
+def write_page(
+    game: GameRecord, path: str, out: TextIO, err: TextIO, inputs: Sequence[str] = ()
+) -> int:
+    """Write ``game``'s replay page to ``path``, whole or not at all and never over one of
+    ``inputs`` (:func:`pokerlaws.cli.output.write_whole`); return the exit status as
+    ``replay`` does: 0 written, 1 the record holds a refused action (nothing is written),
+    2 the game cannot begin or the file cannot be written."""
     try:
         page = render_html(game)
     except IllegalRecord as error:
@@ -31,8 +36,10 @@ def write_page(game: GameRecord, path: str, out: TextIO, err: TextIO) -> int:
         say(out, f"malformed: the game cannot begin: {error}")
         return MALFORMED
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(page)
+        write_whole(path, page, inputs=inputs)
+    except OutputRefused as refused:
+        say(err, f"pokerlaws: {refused}")
+        return MALFORMED
     except OSError as error:
         say(err, f"pokerlaws: cannot write {path}: {error.strerror or error}")
         return MALFORMED
