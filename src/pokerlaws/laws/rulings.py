@@ -83,12 +83,13 @@ def game_rulings(state: GameState) -> Rulings:
 
 
 def start_rulings(state: GameState) -> tuple[Ruling, ...]:
-    """The rulings of a game's first state: the antes (Law 20, or every player's in a
-    jack-pot, Law 30), then No. 1's chance to straddle (Law 21) or the deal (Law 7)."""
+    """The rulings of a game's first state: the antes (Law 20, or every player's in the
+    *k*-th jack-pot, Laws 30-32), then No. 1's chance to straddle (Law 21) or the deal (Law 7)."""
     rules = state.rules
     if state.is_jackpot:
         payers = tuple(seat for seat in state.seated if state.forced[seat])
-        found = [Ruling(30, "jack-pot ante", payers, rules.ante)]
+        # Laws 30-32: each jack-pot in a row has every player ante again (its openers rise).
+        found = [Ruling(jackpot_law(state.jackpot_round), "jack-pot ante", payers, rules.ante)]
     else:
         found = [Ruling(20, "ante", (state.ante_seat,), state.forced[state.ante_seat])]
     if state.phase is Phase.STRADDLE:

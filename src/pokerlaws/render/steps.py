@@ -263,7 +263,7 @@ def _tell(
 
 
 def first_step(state: GameState, names: Sequence[str] = ()) -> Step:
-    """The game's start: the antes (Law 20, or Law 30 in a jack-pot), and the deal (Law 7)
+    """The game's start: the antes (Law 20, or Laws 30-32 in a jack-pot), and the deal (Law 7)
     unless No. 1 may straddle first (Law 21), as the engine ruled them."""
     return _tell("start", state, state, state.rulings.start, names)
 
