@@ -37,7 +37,7 @@ from pokerlaws.reports import (
     WrongHandSize,
     WrongNumberAsked,
 )
-from pokerlaws.ruling import Ruling, RulingKind, Rulings, notes
+from pokerlaws.ruling import Ruling, RulingKind, Rulings, noted_count, notes
 from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.violations import RuleViolation
 
@@ -123,8 +123,7 @@ def transition_rulings(before: GameState, event: Event, after: GameState) -> tup
     elif before.phase is Phase.DRAW and after.phase is Phase.BETTING:
         found.append(Ruling(53, "betting begins", after.pending))
     found.extend(_broke(before, event, after))
-    noted = notes(after)
-    found.extend(noted[len(notes(before)) :])
+    found.extend(notes(after, noted_count(before)))
     return tuple(found)
 
 

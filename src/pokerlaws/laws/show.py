@@ -19,7 +19,7 @@ from operator import add
 
 from pokerlaws.hands import evaluate
 from pokerlaws.laws import jackpot
-from pokerlaws.ruling import Ruling, noted
+from pokerlaws.ruling import Note, noted
 from pokerlaws.state import GameState, Phase, seats_from
 
 __all__ = ["not_opened", "showdown", "uncontested"]
@@ -46,7 +46,7 @@ def _end(state: GameState, payouts: list[int], show_order: tuple[int, ...] = ())
 
 
 def _settle(
-    state: GameState, payouts: list[int], show_order: tuple[int, ...], parts: list[Ruling]
+    state: GameState, payouts: list[int], show_order: tuple[int, ...], parts: list[Note]
 ) -> GameState:
     """End an opened game with ``payouts``, unless Law 33 voids them for a false opener;
     ``parts`` are the rulings that made the payouts, noted for the game's rulings.
@@ -77,13 +77,13 @@ def _settle(
     voided = ended.with_changes(
         {"stacks": tuple(stacks), "pool": state.pool + penalty, "false_opener": opener}
     )
-    return noted(voided, (Ruling(33, "false opener", (opener,), penalty),))
+    return noted(voided, ((33, "false opener", (opener,), penalty),))
 
 
 def not_opened(state: GameState) -> GameState:
     """End a game nobody opened; its pool waits for the next game, a jack-pot (Law 29)."""
     # enforces: Law 29
-    return noted(_end(state, [0] * state.num_seats), (Ruling(29, "unopened", (), state.pool),))
+    return noted(_end(state, [0] * state.num_seats), ((29, "unopened", (), state.pool),))
 
 
 def uncontested(state: GameState) -> GameState:
@@ -95,9 +95,9 @@ def uncontested(state: GameState) -> GameState:
     payouts[winner] = state.pool
     # enforces: Law 33
     proves = state.is_jackpot and winner == state.opener
-    parts = [Ruling(58, "uncalled", (winner,), state.pool)]
+    parts: list[Note] = [(58, "uncalled", (winner,), state.pool)]
     if proves:
-        parts.append(Ruling(33, "openers shown", (winner,)))
+        parts.append((33, "openers shown", (winner,), 0))
     return _settle(state, payouts, (winner,) if proves else (), parts)
 
 
@@ -108,18 +108,18 @@ def _best(strengths: dict[int, int], seats: Iterable[int]) -> list[int]:
     return [seat for seat in among if strengths[seat] == top]
 
 
-def _taken(takers: list[int], amount: int, short: int | None = None) -> list[Ruling]:
+def _taken(takers: list[int], amount: int, short: int | None = None) -> list[Note]:
     """The rulings of one part of the pool taken at the show: the Law 60 level of
     ``short``'s whole stake (its seats: him, then its takers), or the rest to the best hand
     (Law 59); and the Law 76 share when equal hands take it together."""
     seats = tuple(takers)
-    found = []
+    found: list[Note] = []
     if short is not None:
-        found.append(Ruling(60, "level", (short, *seats), amount))
+        found.append((60, "level", (short, *seats), amount))
     elif len(seats) == 1:
-        found.append(Ruling(59, "best hand", seats, amount))
+        found.append((59, "best hand", seats, amount))
     if len(seats) > 1:
-        found.append(Ruling(76, "share", seats, amount))
+        found.append((76, "share", seats, amount))
     return found
 
 
@@ -171,7 +171,7 @@ def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameStat
     odd = 0
     claimed = 0
     shorts = [short for short in state.shorts if short.seat in values and staked[short.seat] < top]
-    parts = [Ruling(59, "show", show_order)]
+    parts: list[Note] = [(59, "show", show_order, 0)]
     if shorts:
         forced = sum(state.forced) + state.carried
         voluntary = state.voluntary
@@ -200,5 +200,5 @@ def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameStat
         odd += _share(state, rest, takers, payouts)
     assert sum(payouts) + odd == state.pool, "the pool must be paid out exactly"
     if odd:
-        parts.append(Ruling(76, "odd chip", (), odd))
+        parts.append((76, "odd chip", (), odd))
     return _settle(state, payouts, show_order, parts)
