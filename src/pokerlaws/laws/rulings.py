@@ -113,10 +113,11 @@ def transition_rulings(before: GameState, event: Event, after: GameState) -> tup
         Phase.STRADDLE
     ):
         found.append(_deal(after))
-    elif isinstance(event, Discard) and event.cards:
+    elif isinstance(event, (Discard, ExposedCard)) and after.owed != before.owed:
         owed = dict(after.owed).get(event.seat, 0)
-        if owed and not dict(before.owed).get(event.seat, 0):
-            # Law 41: the stock could not serve him all he asked for.
+        if owed > dict(before.owed).get(event.seat, 0):
+            # Law 41: the stock could not serve him all he asked for (or, Law 40 on its
+            # last card, the card exposed in its place: Ambiguity 18).
             found.append(Ruling(41, "stock short", (event.seat,), owed))
     if before.phase is Phase.SAY and after.phase is Phase.DRAW:
         found.append(Ruling(34, "draw begins", after.pending))

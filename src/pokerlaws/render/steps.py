@@ -143,7 +143,7 @@ def _words(ruling: Ruling, before: GameState, after: GameState, names: Sequence[
     if kind == "straddle chance":
         return "No. 1 may straddle before the deal"
     if kind == "deal":
-        if not before.history and after.phase is not Phase.STRADDLE and not after.history:
+        if not after.history:  # the game's start
             return "the dealer deals five cards each, one at a time"
         return "the cards are dealt"
     if kind == "straddle":
@@ -271,18 +271,20 @@ def first_step(state: GameState, names: Sequence[str] = ()) -> Step:
 def step(before: GameState, action: Event, after: GameState, names: Sequence[str] = ()) -> Step:
     """The step from ``before`` by ``action`` to ``after``, in words, with the laws the
     engine ruled at it (the last entry of ``after.rulings``)."""
-    return _tell(format_action(action), before, after, _last_rulings(before, action, after), names)
+    return _tell(format_action(action), before, after, _last_rulings(before, after), names)
 
 
-def _last_rulings(before: GameState, action: Event, after: GameState) -> tuple[Ruling, ...]:
-    """``after.rulings[-1]``, made from ``before.rulings`` when ``after`` followed it by
-    ``action``, so that narrating a game step by step replays it once, not at every step."""
-    history = after.history
-    if len(history) != len(before.history) + 1 or history[-1] is not action:
+def _last_rulings(before: GameState, after: GameState) -> tuple[Ruling, ...]:
+    """``after.rulings[-1]``, made from ``before.rulings`` when ``after`` followed it by one
+    event, so that narrating a game step by step replays it once, not at every step."""
+    history, earlier = after.history, before.history
+    n = len(earlier)
+    if len(history) != n + 1 or (n and history[n - 1] is not earlier[n - 1]):
         return after.rulings[-1]
-    earlier = before.rulings
-    made = transition_rulings(before, action, after)
-    keep_rulings(after, Rulings(start=earlier.start, events=(*earlier.events, made)))
+    kept = before.rulings
+    # The event as recorded: a shuffle or a redeal left to the engine holds its order.
+    made = transition_rulings(before, history[n], after)
+    keep_rulings(after, Rulings(start=kept.start, events=(*kept.events, made)))
     return made
 
 
