@@ -8,11 +8,15 @@ or a wrong word before the narration read the rulings.
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Mapping, Sequence
 
+import pytest
+
 import pokerlaws as pl
 from pokerlaws import Discard, Pass, Stake, Stand
+from pokerlaws.history import History
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from tests.laws._tables import RULES, deck_for, play
 
@@ -242,3 +246,19 @@ def test_law_30_the_first_jackpot_begins_and_opens_under_law_30() -> None:
     assert first_step(start).law == 30
     _, (opening,) = _told(start, Stake(seat=2, amount=10))
     assert opening.law == 30
+
+
+def test_the_rulings_of_a_history_no_game_could_have_are_refused() -> None:
+    """Rulings are made by playing the history again from the game's start (Law 53: no
+    stand in the say), so a state built with an impossible history has none to give."""
+    start = _game(FOUR, (100,) * 4)
+    built = start.evolve(history=History([Stand(seat=2)]))
+    with pytest.raises(ValueError, match="does not replay"):
+        _ = built.rulings
+
+
+def test_the_rulings_are_one_group_per_event_and_survive_a_pickle() -> None:
+    state, _ = _short_all_in()
+    assert len(state.rulings) == len(state.history)
+    assert state.rulings.start[0] == pl.Ruling(20, "ante", (1,), 5)
+    assert pickle.loads(pickle.dumps(state)).rulings == state.rulings

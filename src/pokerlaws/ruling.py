@@ -138,10 +138,6 @@ class Rulings(Sequence[tuple[Ruling, ...]]):
     def __iter__(self) -> Iterator[tuple[Ruling, ...]]:
         return iter(self.events)
 
-    def laws(self) -> frozenset[int]:
-        """Every law these rulings cite, the start's included."""
-        return frozenset(ruling.law for group in (self.start, *self.events) for ruling in group)
-
 
 # --- Kept beside a state's fields ---------------------------------------------------------
 # In a state's dictionary but no field of it, so equality, hashing and pickles pass them by:

@@ -116,7 +116,8 @@ def _play_game(data: st.DataObject, start: pl.GameState) -> pl.GameState:
     else:
         raise AssertionError(f"the game did not end within {bound} events")
     late = [r for r in pl.reportable(state) if isinstance(r, pl.WrongHandSize)]
-    if late and data.draw(st.booleans(), label="foul at the show?"):
+    found_foul: bool = bool(late) and data.draw(st.booleans(), label="foul at the show?")
+    if found_foul:
         state = _narrated(state, data.draw(st.sampled_from(late), label="late report"))
     end = end_step(state)
     groups = (state.rulings.start, *state.rulings)
