@@ -221,7 +221,12 @@ def _report_words(ruling: Ruling, who: str, names: Sequence[str]) -> str:
             "of the stock, and he is served another in its place"
         )
     if kind == "lift":
-        return f"{who} lifts his own cards"
+        if ruling.law == 48:
+            return f"{who} lifts his own cards, his draw: a wrong size found now makes it foul"
+        return (
+            f"{who} lifts his own cards: a wrong count found now makes his hand foul, no "
+            "longer a misdeal"
+        )
     if kind == "hand corrected":
         return (
             f"{who} has the wrong number of cards served, found before he lifted them: the "
