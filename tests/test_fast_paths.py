@@ -20,6 +20,8 @@ from pokerlaws import engine
 from pokerlaws.actions import canonical_discards
 from pokerlaws.history import History
 from pokerlaws.laws import betting, draw, say
+from pokerlaws.laws.rulings import start_rulings, transition_rulings
+from pokerlaws.ruling import notes
 
 PACKAGE = Path(pokerlaws.__file__).parent
 
@@ -93,6 +95,7 @@ def test_states_pickled_before_compact_pickles_still_load() -> None:
         assert hash(loaded) == hash(expected)
         assert isinstance(loaded.history, History)
         assert loaded.history == expected.history
+        assert loaded.rulings == expected.rulings  # made again from the history
         # A loaded state plays on as the original does.
         assert pl.legal_actions(loaded) == pl.legal_actions(expected)
 
@@ -141,6 +144,7 @@ def test_a_pickled_state_comes_back_equal_and_plays_on_the_same() -> None:
                 assert all(map(operator.is_, loaded.hands[0], state.hands[0]))
                 assert pl.legal_actions(loaded) == pl.legal_actions(state)
                 assert pl.reportable(loaded) == pl.reportable(state)
+            assert pickle.loads(pickle.dumps(state)).rulings == state.rulings
 
 
 def test_a_state_pickles_its_cards_as_bytes_not_text() -> None:
@@ -184,6 +188,8 @@ def test_a_game_begun_on_the_fast_path_is_the_game_begun_plainly() -> None:
         fast = engine._start(rules, stacks, **arguments)  # type: ignore[arg-type]
         plain = engine._start(rules, stacks, plain=True, **arguments)  # type: ignore[arg-type]
         assert _state_fields(fast) == _state_fields(plain)
+        assert start_rulings(fast) == start_rulings(plain)
+        assert notes(fast) == notes(plain)
         assert fast == pl.new_game(rules, stacks, **arguments)  # type: ignore[arg-type]
 
 
@@ -213,10 +219,20 @@ def test_the_draw_menu_is_every_subset_built_plainly() -> None:
         assert [discard.cards for discard in menu] == [discard.cards for discard in plain]
 
 
-def _same_result(fast: object, plain: object) -> None:
+def _same_result(
+    fast: object,
+    plain: object,
+    before: pl.GameState | None = None,
+    action: pl.Action | None = None,
+) -> None:
     if isinstance(plain, pl.GameState):
         assert isinstance(fast, pl.GameState)
         assert _state_fields(fast) == _state_fields(plain)
+        assert notes(fast) == notes(plain)
+        if before is not None and action is not None:
+            # The engine rules a transition alike whichever path made it.
+            ruled = transition_rulings(before, action, fast)
+            assert ruled == transition_rulings(before, action, plain)
     else:
         assert fast == plain
 
@@ -241,7 +257,7 @@ def test_the_say_and_the_betting_book_a_stake_as_their_plain_versions() -> None:
             tries += [pl.Stake(seat=seat, amount=rng.randint(-2, 3 * limit)) for _ in range(6)]
             tries.append(pl.Stake(seat=seat, amount=state.stacks[seat]))
             for action in tries:
-                _same_result(fast(state, action), plain(state, action))
+                _same_result(fast(state, action), plain(state, action), state, action)
                 compared += 1
     assert compared > 5000
 

@@ -180,8 +180,8 @@ def test_an_unopened_game_ends_under_law_29() -> None:
 
 def test_a_jackpot_opening_cites_its_round() -> None:
     steps = game_steps(golden("queens-jackpot.record"))
-    assert steps[0].law == 30
-    assert steps[1].law == 31  # the second jack-pot in a row opens on queens
+    assert steps[0].law == 31  # the second jack-pot in a row: everyone antes again
+    assert steps[1].law == 31  # and it opens on queens
 
 
 def test_html_page_holds_every_line_and_law_and_fetches_nothing() -> None:

@@ -53,6 +53,7 @@ from pokerlaws.hands import (
     HandValue,
     evaluate,
 )
+from pokerlaws.laws import rulings as _rulings  # gives GameState.rulings its replay
 from pokerlaws.reports import (
     AskDealerCount,
     Deposit,
@@ -70,6 +71,10 @@ from pokerlaws.reports import (
 from pokerlaws.rules import (
     InvalidRules,
     Rules,
+)
+from pokerlaws.ruling import (
+    Ruling,
+    Rulings,
 )
 from pokerlaws.state import (
     GameState,
@@ -247,6 +252,7 @@ if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
     )
 else:
     __getattr__, __dir__ = exports(__name__, _EDGES)
+del _rulings
 
 # Pickles written before the package layout (0.1.0) name their classes by these modules.
 _MOVED = {
@@ -311,6 +317,8 @@ __all__ = [
     "Report",
     "RuleViolation",
     "Rules",
+    "Ruling",
+    "Rulings",
     "ShownHand",
     "Shuffle",
     "ShuffleFirst",

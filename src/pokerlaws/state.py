@@ -21,6 +21,7 @@ from pokerlaws.hands import HandRules
 from pokerlaws.history import History
 from pokerlaws.reports import EVENT_TYPES, Event
 from pokerlaws.rules import Rules
+from pokerlaws.ruling import Rulings, rulings_of
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack  # typing.Unpack takes a TypedDict from 3.12
@@ -99,11 +100,9 @@ def _as_history(events: Iterable[Event]) -> History[Event]:
     return History(events)
 
 
-# A dict class, not slots: a new state is then one copy of the old state's ``__dict__`` (see
-# ``with_changes``), several times cheaper than setting 36 slots one by one. (Folding the
-# fields fixed for a game into a sub-record, to bring the dict under CPython 3.11's 30 keys
-# for a table of names shared between instances, was measured and lost: reading a field
-# from such a dict is slower, and fields are read far more often than states are built.)
+# A dict class, not slots: a new state is one copy of the old state's ``__dict__`` (see
+# ``with_changes``), several times cheaper than setting 36 slots. (A sub-record of the fields
+# fixed for a game, to share a key table, was measured and lost: fields are read far more.)
 @attrs.frozen(kw_only=True, cache_hash=True, slots=False)
 class GameState:
     """One moment of one game at one table (frozen, hashable; build with ``new_game``).
@@ -259,9 +258,8 @@ class GameState:
         return (_restored, (_state_pickle.FORMAT, _packed(self)))
 
     def __setstate__(self, fields: dict[str, object]) -> None:
-        # A state pickled before ``refunds`` was kept had paid none that it could still owe
-        # back, so it loads with none; one pickled before its history was a History held a
-        # tuple.
+        # A state pickled before ``refunds`` was kept had paid none it could owe back, so it
+        # loads with none; one pickled before its history was a History held a tuple.
         fields = {"refunds": (), **fields}
         fields["history"] = _as_history(fields.get("history", ()))  # type: ignore[arg-type]
         _set_attribute(self, "__dict__", fields)
@@ -300,6 +298,11 @@ class GameState:
     def is_jackpot(self) -> bool:
         """Whether this game is a jack-pot (Law 29)."""
         return self.jackpot_round > 0
+
+    @property
+    def rulings(self) -> Rulings:
+        """The law behind each step of this game (:class:`~pokerlaws.Rulings`): the engine's."""
+        return rulings_of(self)
 
     def _repr_svg_(self) -> str:
         """The table as SVG, so that a notebook draws a state (every hand shown)."""

@@ -85,8 +85,9 @@ def _game_heading(sitting: pl.Sitting, number: int, tell: _Narrator) -> None:
     )
 
 
-def _deal(state: pl.GameState, names: Sequence[str], tell: _Narrator) -> None:
-    tell.text("The deal, five cards each, one at a time from the dealer's left (Law 7):")
+def _deal(state: pl.GameState, names: Sequence[str], tell: _Narrator, shown: Step) -> None:
+    dealt = next(ruling.law for ruling in shown.rulings if ruling.kind == "deal")
+    tell.text(f"The deal, five cards each, one at a time from the dealer's left (Law {dealt}):")
     n = state.num_seats
     for seat in ((state.dealer + k) % n for k in range(1, n + 1)):
         hand = state.hands[seat]
@@ -106,9 +107,10 @@ def _play_game(
 ) -> pl.Sitting:
     names = Names(sitting.game_seating)
     state = sitting.game
-    tell.step(first_step(state, names))
+    started = first_step(state, names)
+    tell.step(started)
     if state.phase is not pl.Phase.STRADDLE:
-        _deal(state, names, tell)
+        _deal(state, names, tell, started)
     while state.phase is not pl.Phase.OVER:
         seat = state.to_act
         assert seat is not None
@@ -121,9 +123,10 @@ def _play_game(
             assert not isinstance(after, pl.RuleViolation)
         sitting = after
         new = sitting.game
-        tell.step(step(state, action, new, names))
+        shown = step(state, action, new, names)
+        tell.step(shown)
         if not any(state.hands) and any(new.hands):
-            _deal(new, names, tell)
+            _deal(new, names, tell, shown)
         if isinstance(action, pl.Discard) and action.cards and new.hands[seat]:
             tell.text(f"    {names[seat]} now holds {pl.format_cards(new.hands[seat])}", "dim")
         state = new

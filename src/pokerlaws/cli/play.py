@@ -131,7 +131,7 @@ class _Table:
         self.line()
         self.line(
             f"Game {number}, {kind}. The dealer: {sitting.dealer} (Law 18); the ante: "
-            f"{sitting.age} (Law 20).",
+            f"{sitting.age} (Law {state.rulings.start[0].law}).",
             "bold",
         )
         self.say_step(first_step(state, names))

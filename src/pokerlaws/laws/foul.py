@@ -19,6 +19,7 @@ from pokerlaws.actions import Action, Pass, Stake, Straddle
 from pokerlaws.laws import betting, draw, moments, say, show
 from pokerlaws.laws.staking import _newly_short
 from pokerlaws.reports import Distraction, Report
+from pokerlaws.ruling import noted
 from pokerlaws.state import Changes, GameState, Phase, seats_without
 
 __all__ = ["refund", "refund_payer", "retire", "settle_without"]
@@ -108,7 +109,8 @@ def _refunded(state: GameState, seat: int, payer: int) -> tuple[GameState, int]:
     stacks[payer] -= amount
     stacks[seat] += amount
     refunds = (*state.refunds, (payer, seat, amount))
-    return state.with_changes({"stacks": tuple(stacks), "refunds": refunds}), amount
+    paid = state.with_changes({"stacks": tuple(stacks), "refunds": refunds})
+    return noted(paid, ((14, "refund", (payer, seat), amount),)), amount
 
 
 def _broke(state: GameState, payer: int) -> bool:

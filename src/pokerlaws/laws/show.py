@@ -19,6 +19,7 @@ from operator import add
 
 from pokerlaws.hands import evaluate
 from pokerlaws.laws import jackpot
+from pokerlaws.ruling import Note, noted
 from pokerlaws.state import GameState, Phase, seats_from
 
 __all__ = ["not_opened", "showdown", "uncontested"]
@@ -44,8 +45,11 @@ def _end(state: GameState, payouts: list[int], show_order: tuple[int, ...] = ())
     )
 
 
-def _settle(state: GameState, payouts: list[int], show_order: tuple[int, ...]) -> GameState:
-    """End an opened game with ``payouts``, unless Law 33 voids them for a false opener.
+def _settle(
+    state: GameState, payouts: list[int], show_order: tuple[int, ...], parts: list[Note]
+) -> GameState:
+    """End an opened game with ``payouts``, unless Law 33 voids them for a false opener;
+    ``parts`` are the rulings that made the payouts, noted for the game's rulings.
 
     Only at a table playing ``openers_on_honour`` can a jack-pot be opened without the
     openers (Laws 30-32 refuse it otherwise). If the opener would be paid anything, alone,
@@ -62,7 +66,7 @@ def _settle(state: GameState, payouts: list[int], show_order: tuple[int, ...]) -
         or not payouts[opener]
         or jackpot.qualifies(state.dealt[opener], required, state.rules.hands)
     ):
-        return _end(state, payouts, show_order)
+        return noted(_end(state, payouts, show_order), parts)
     # enforces: Law 33
     penalty = min(2 * state.rules.ante, state.stacks[opener])
     stacks = list(state.stacks)
@@ -70,15 +74,16 @@ def _settle(state: GameState, payouts: list[int], show_order: tuple[int, ...]) -
     # He is paid, so he is at the show, or the one left, whom Law 33 makes show.
     assert opener in show_order, "a paid opener's hand is laid face up"
     ended = _end(state, [0] * state.num_seats, show_order)
-    return ended.with_changes(
+    voided = ended.with_changes(
         {"stacks": tuple(stacks), "pool": state.pool + penalty, "false_opener": opener}
     )
+    return noted(voided, ((33, "false opener", (opener,), penalty),))
 
 
 def not_opened(state: GameState) -> GameState:
     """End a game nobody opened; its pool waits for the next game, a jack-pot (Law 29)."""
     # enforces: Law 29
-    return _end(state, [0] * state.num_seats)
+    return noted(_end(state, [0] * state.num_seats), ((29, "unopened", (), state.pool),))
 
 
 def uncontested(state: GameState) -> GameState:
@@ -90,7 +95,10 @@ def uncontested(state: GameState) -> GameState:
     payouts[winner] = state.pool
     # enforces: Law 33
     proves = state.is_jackpot and winner == state.opener
-    return _settle(state, payouts, (winner,) if proves else ())
+    parts: list[Note] = [(58, "uncalled", (winner,), state.pool)]
+    if proves:
+        parts.append((33, "openers shown", (winner,), 0))
+    return _settle(state, payouts, (winner,) if proves else (), parts)
 
 
 def _best(strengths: dict[int, int], seats: Iterable[int]) -> list[int]:
@@ -98,6 +106,21 @@ def _best(strengths: dict[int, int], seats: Iterable[int]) -> list[int]:
     top = max(strengths[seat] for seat in among)
     # enforces: Law 76
     return [seat for seat in among if strengths[seat] == top]
+
+
+def _taken(takers: list[int], amount: int, short: int | None = None) -> list[Note]:
+    """The rulings of one part of the pool taken at the show: the Law 60 level of
+    ``short``'s whole stake (its seats: him, then its takers), or the rest to the best hand
+    (Law 59); and the Law 76 share when equal hands take it together."""
+    seats = tuple(takers)
+    found: list[Note] = []
+    if short is not None:
+        found.append((60, "level", (short, *seats), amount))
+    elif len(seats) == 1:
+        found.append((59, "best hand", seats, amount))
+    if len(seats) > 1:
+        found.append((76, "share", seats, amount))
+    return found
 
 
 def _share(state: GameState, amount: int, sharers: list[int], payouts: list[int]) -> int:
@@ -148,6 +171,7 @@ def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameStat
     odd = 0
     claimed = 0
     shorts = [short for short in state.shorts if short.seat in values and staked[short.seat] < top]
+    parts: list[Note] = [(59, "show", show_order, 0)]
     if shorts:
         forced = sum(state.forced) + state.carried
         voluntary = state.voluntary
@@ -164,11 +188,17 @@ def showdown(state: GameState, shown: tuple[int, ...] | None = None) -> GameStat
                 level += share
             claimed += level
             contenders = [seat for seat in show_order if staked[seat] >= whole and seat in values]
-            odd += _share(state, level, _best(values, contenders), payouts)
+            takers = _best(values, contenders)
+            parts += _taken(takers, level, first.seat)
+            odd += _share(state, level, takers, payouts)
     rest = state.pool - claimed
     if rest:
         in_play = [seat for seat in show_order if seat in values]
         not_short = [seat for seat in in_play if staked[seat] == top] or in_play
-        odd += _share(state, rest, _best(values, not_short), payouts)
+        takers = _best(values, not_short)
+        parts += _taken(takers, rest)
+        odd += _share(state, rest, takers, payouts)
     assert sum(payouts) + odd == state.pool, "the pool must be paid out exactly"
-    return _settle(state, payouts, show_order)
+    if odd:
+        parts.append((76, "odd chip", (), odd))
+    return _settle(state, payouts, show_order, parts)

@@ -1,9 +1,10 @@
-"""Each step of a game in words, with the law that governs it.
+"""Each step of a game in words, with the laws the engine applied at it.
 
 A step is one action (or report) and the state it led to; the last step of a finished game
-is its end: the show, and who takes the pool and why. The replay page and the demo's
-narration both read these, so the page and the terminal cite the same law for the same step.
-Pure: nothing is printed.
+is its end: the show, and who takes the pool and why. Every law a step cites is one of the
+rulings the engine made at it (``GameState.rulings``): this module only puts them into
+words, so the replay page, the demo and ``play`` cite what the engine applied and keep no
+table of laws of their own. Pure: nothing is printed.
 """
 
 from __future__ import annotations
@@ -12,54 +13,55 @@ from collections.abc import Sequence
 
 import attrs
 
-from pokerlaws.actions import (
-    DeclineStraddle,
-    Discard,
-    Pass,
-    Redeal,
-    Shuffle,
-    Stake,
-    Stand,
-    Straddle,
-)
 from pokerlaws.engine import apply
 from pokerlaws.hands import evaluate
 from pokerlaws.lawbook import law
+from pokerlaws.laws.rulings import transition_rulings
 from pokerlaws.records.game import GameRecord, IllegalRecord, begin
 from pokerlaws.records.notation import format_action
-from pokerlaws.reports import (
-    AskDealerCount,
-    Deposit,
-    Dispute,
-    Distraction,
-    Event,
-    ExposedCard,
-    FacedCard,
-    Lift,
-    MissingCut,
-    WrongHandSize,
-    WrongNumberAsked,
-)
+from pokerlaws.reports import Event
+from pokerlaws.ruling import Ruling, Rulings, keep_rulings
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation
 
 __all__ = ["Names", "Step", "end_step", "first_step", "game_steps", "step"]
 
 _WORDS = ("none", "one", "two", "three", "four", "five")
-
-# The laws that laws/irregular.py cites for each report it resolves.
-_REPORT_LAWS: dict[type, tuple[int, str]] = {
-    Lift: (6, "reports that the pack was lifted"),
-    MissingCut: (8, "reports that the pack was not cut"),
-    FacedCard: (10, "reports a card faced in the pack"),
-    Distraction: (16, "distracted the dealer"),
-    ExposedCard: (11, "reports an exposed card"),
-    WrongHandSize: (12, "reports a hand of the wrong size"),
-    WrongNumberAsked: (44, "reports that the wrong number of cards was asked"),
-    Deposit: (55, "deposits chips"),
-    AskDealerCount: (49, "asks the dealer how many cards he drew"),
-    Dispute: (77, "disputes"),
+_OPENERS = {11: "knaves", 12: "queens", 13: "kings"}
+_SEP = "; "
+_FOUL = {
+    13: "his hand, dealt him with the wrong number of cards, is found foul: he retires, "
+    "losing his stake",
+    45: "he was given the wrong number of cards, as he asked: his hand is foul, and he "
+    "retires, losing his stake",
+    47: "the dealer served himself the wrong number of cards: his hand is foul, and he "
+    "retires, losing his stake",
+    48: "his hand is found the wrong size after he lifted his draw: it is foul, and he "
+    "retires, losing his stake",
+    63: "his hand is found foul after he bet on it: he retires, losing all he staked",
+    64: "his hand is found foul at the show: it loses, and the pool is settled again among "
+    "the other hands shown",
 }
+_MISDEAL = {
+    8: "objects that the pack was not cut: a misdeal, and the same dealer deals again",
+    10: "reports a card faced in the pack: a misdeal, and the same dealer deals again",
+    12: "reports his hand holds the wrong number of cards before he lifted it: a misdeal, "
+    "and the same dealer deals again",
+}
+# The kinds of ruling that settle the pool: the end of the game tells them.
+_SETTLING = frozenset(
+    {
+        "unopened",
+        "uncalled",
+        "openers shown",
+        "false opener",
+        "show",
+        "best hand",
+        "level",
+        "share",
+        "odd chip",
+    }
+)
 
 
 @attrs.frozen(kw_only=True)
@@ -69,10 +71,13 @@ class Step:
     Attributes:
         line: the step as its record-notation line (``"2 stake 6"``); ``"start"`` for the
             deal and ``"end"`` for the end of the game, as the notation begins and ends.
-        law: the number of the law that governs the step.
+        law: the number of the law that governs the step: its first ruling's.
         law_title: that law's short title, from the lawbook.
-        says: the step in words: ``"seat 2 opens, staking 6"``.
+        says: the step in words: ``"seat 2 opens, staking 6"``; every other law it cites,
+            ``(Law N)``, is one of ``rulings``.
         state: the state the step led to.
+        rulings: the engine's rulings this step tells (``GameState.rulings``), the step's
+            own first.
     """
 
     line: str
@@ -80,10 +85,7 @@ class Step:
     law_title: str
     says: str
     state: GameState
-
-
-def _step(line: str, number: int, says: str, state: GameState) -> Step:
-    return Step(line=line, law=number, law_title=law(number).title, says=says, state=state)
+    rulings: tuple[Ruling, ...] = ()
 
 
 class Names(tuple[str, ...]):
@@ -99,147 +101,293 @@ def _seat_name(seat: int, names: Sequence[str]) -> str:
     return f"seat {seat}"
 
 
-def first_step(state: GameState, names: Sequence[str] = ()) -> Step:
-    """The game's start: the ante posted (Law 20), and the deal (Law 7) unless No. 1 may
-    straddle first (Law 21)."""
-    ante = _seat_name(state.ante_seat, names)
-    posted = state.stakes[state.ante_seat]
-    if state.is_jackpot:
-        says = (
-            f"a jack-pot: every player pays {state.rules.ante} into the pool, which holds "
-            f"{state.pool}; it opens on {_openers(state)} or better"
-        )
-        number = 30
-    else:
-        says = f"{ante} antes {posted}"
-        number = 20
-    if state.phase is Phase.STRADDLE:
-        return _step("start", number, says + "; No. 1 may straddle before the deal", state)
-    return _step(
-        "start", number, says + "; the dealer deals five cards each, one at a time", state
+def _told(line: str, state: GameState, rulings: Sequence[Ruling], parts: list[str]) -> Step:
+    """The step whose first ruling is its law, ``parts`` the words of each ruling told
+    (the first without its law, the others citing theirs where it differs)."""
+    first = rulings[0].law
+    return Step(
+        line=line,
+        law=first,
+        law_title=law(first).title,
+        says=_SEP.join(parts),
+        state=state,
+        rulings=tuple(rulings),
     )
 
 
+def _cited(text: str, ruling: Ruling, first: int) -> str:
+    # No. 1's chance to straddle is told with the ante; Law 21 is cited at his straddle or
+    # his declining, the step that takes it.
+    if ruling.law == first or ruling.kind == "straddle chance":
+        return text
+    return f"{text} (Law {ruling.law})"
+
+
 def _openers(state: GameState) -> str:
-    names = {11: "knaves", 12: "queens", 13: "kings"}
     required = state.openers_required
-    return names.get(int(required), required.name.lower()) if required is not None else ""
+    return _OPENERS.get(int(required), required.name.lower()) if required is not None else ""
 
 
-def _jackpot_law(state: GameState) -> int:
-    """Laws 30-32: the first, second and third jack-pot in a row (then the series again)."""
-    return 30 + (state.jackpot_round - 1) % 3
+def _words(ruling: Ruling, before: GameState, after: GameState, names: Sequence[str]) -> str:
+    """One ruling of an event, or of the start, in words."""
+    kind = ruling.kind
+    who = _seat_name(ruling.seats[0], names) if ruling.seats else ""
+    chips = ruling.chips
+    if kind == "ante":
+        return f"{who} antes {chips}"
+    if kind == "jack-pot ante":
+        return (
+            f"a jack-pot: every player pays {chips} into the pool, which holds "
+            f"{after.pool}; it opens on {_openers(after)} or better"
+        )
+    if kind == "straddle chance":
+        return "No. 1 may straddle before the deal"
+    if kind == "deal":
+        if not after.history:  # the game's start
+            return "the dealer deals five cards each, one at a time"
+        return "the cards are dealt"
+    if kind == "straddle":
+        return f"{who} straddles: the ante is now {chips}"
+    if kind == "decline":
+        return f"{who} declines to straddle"
+    if kind == "opening":
+        return f"{who} opens the game, staking {chips} (at least double the ante)"
+    if kind == "jack-pot opening":
+        return f"{who} opens the jack-pot ({_openers(before)} or better), staking {chips}"
+    if kind == "raise":
+        if ruling.law == 26:
+            return f"{who} plays and raises the stake to {chips}"
+        return f"{who} raises: his stake is now {chips}"
+    if kind == "play":
+        return f"{who} plays, making his stake good to {chips}"
+    if kind == "pass":
+        return _pass(ruling, before, who)
+    if kind == "all in short":
+        return (
+            f"{who} goes all in short: his last chips make his stake {chips}, below the "
+            f"highest ({after.highest_stake}), and he is shown for what he staked"
+        )
+    if kind == "draw begins":
+        return "the say is over and the draw begins"
+    if kind == "make good":
+        return f"{who} makes his stake good to {chips} before he draws"
+    if kind == "stand pat":
+        return f"{who} stands pat: he discards none and draws none"
+    if kind == "discard":
+        return f"{who} takes {_WORDS[chips] if chips < len(_WORDS) else chips}"
+    if kind == "stock short":
+        return (
+            f"the stock runs short: {who} is owed {chips}, to be served once the dealer "
+            "shuffles the discards"
+        )
+    if kind == "shuffle":
+        return f"{who}, the dealer, shuffles the discards to serve those still owed cards"
+    if kind == "betting begins":
+        return "the draw is over and the betting begins"
+    if kind == "bet":
+        return f"{who} bets {chips}"
+    if kind == "call":
+        return f"{who} calls, making his stake {chips}"
+    if kind == "stand":
+        return f"{who} stands: he declines to bet for the moment"
+    return _report_words(ruling, who, names)
 
 
-def _say(before: GameState, action: Pass | Stake, after: GameState, who: str) -> tuple[int, str]:
-    if isinstance(action, Pass):
-        return 27, f"{who} passes and throws in his cards"
-    stake = after.stakes[action.seat]
-    if before.opener is None:
-        if before.is_jackpot:
-            return _jackpot_law(before), (
-                f"{who} opens the jack-pot ({_openers(before)} or better), staking {stake}"
-            )
-        return 25, f"{who} opens the game, staking {stake} (at least double the ante)"
-    if stake > before.highest_stake:
-        return 26, f"{who} plays and raises the stake to {stake}"
-    return 26, f"{who} plays, making his stake good to {stake}"
+def _pass(ruling: Ruling, before: GameState, who: str) -> str:
+    if ruling.law == 54:
+        return f"{who} passes, forfeiting his stake"
+    seat = ruling.seats[0]
+    if before.phase is Phase.DRAW and before.stakes[seat] < before.highest_stake:
+        return f"{who} passes rather than make his stake good"
+    return f"{who} passes and throws in his cards"
 
 
-def _draw(before: GameState, action: Event, after: GameState, who: str) -> tuple[int, str]:
-    if isinstance(action, Stake):
-        return 36, f"{who} makes his stake good to {after.stakes[action.seat]} before he draws"
-    if isinstance(action, Pass):
-        if before.stakes[action.seat] < before.highest_stake:
-            return 27, f"{who} passes rather than make his stake good"
-        return 27, f"{who} passes and throws in his cards"
-    if isinstance(action, Discard):
-        count = len(action.cards)
-        if count == 0:
-            return 36, f"{who} stands pat: he discards none and draws none"
-        return 39, f"{who} takes {_WORDS[count]}"
-    return 41, f"{who}, the dealer, shuffles the discards to serve those still owed cards"
+def _report_words(ruling: Ruling, who: str, names: Sequence[str]) -> str:
+    kind = ruling.kind
+    chips = ruling.chips
+    if kind == "misdeal":
+        return f"{who} {_MISDEAL[ruling.law]}"
+    if kind == "redeal":
+        return f"{who} deals again after the misdeal"
+    if kind == "deal stands":
+        return f"{who} objects, once the deal was complete, that the pack was not cut: it stands"
+    if kind == "distraction":
+        return f"{who} distracted the dealer: he pays the refund of any hand this deal makes foul"
+    if kind == "exposed card":
+        if ruling.law == 11:
+            return f"{who} has a card exposed in the deal: he keeps it"
+        return (
+            f"{who} has a card exposed as the dealer serves his draw: it goes to the bottom "
+            "of the stock, and he is served another in its place"
+        )
+    if kind == "lift":
+        if ruling.law == 48:
+            return f"{who} lifts his own cards, his draw: a wrong size found now makes it foul"
+        return (
+            f"{who} lifts his own cards: a wrong count found now makes his hand foul, no "
+            "longer a misdeal"
+        )
+    if kind == "hand corrected":
+        return (
+            f"{who} has the wrong number of cards served, found before he lifted them: the "
+            "dealer puts his draw right"
+        )
+    if kind == "foul":
+        return f"{who}: {_FOUL[ruling.law]}"
+    if kind == "wrong number":
+        return f"{who} asked for the wrong number of cards and was given as many as he discarded"
+    if kind == "deposit":
+        return f"{who} deposits {chips} out of turn; it counts toward his stake at his turn"
+    if kind == "question":
+        return f"{who} asks the dealer how many cards he drew"
+    if kind == "dispute":
+        others = " and ".join(_seat_name(s, names) for s in ruling.seats)
+        return f"a dispute between {others}, put to the one the laws name to settle it"
+    if kind == "refund":
+        payer, foul = (_seat_name(s, names) for s in ruling.seats)
+        return f"{payer} refunds {chips} to {foul}, whose hand was foul as dealt"
+    if kind == "retires broke":
+        return f"{who}, left without a chip by the refund before he staked, retires"
+    if kind == "all in broke":
+        return f"{who}, left without a chip by the refund, plays on all in"
+    raise ValueError(f"no words for a ruling of kind {kind!r}")  # pragma: no cover
 
 
-def _betting(before: GameState, action: Event, after: GameState, who: str) -> tuple[int, str]:
-    if isinstance(action, Stand):
-        return 53, f"{who} stands: he declines to bet for the moment"
-    if isinstance(action, Pass):
-        return 54, f"{who} passes, forfeiting his stake"
-    assert isinstance(action, Stake)
-    stake = after.stakes[action.seat]
-    if before.highest_stake == 0:
-        return 53, f"{who} bets {stake}"
-    if stake > before.highest_stake:
-        return 53, f"{who} raises: his stake is now {stake}"
-    return 53, f"{who} calls, making his stake {stake}"
+def _tell(
+    line: str,
+    before: GameState,
+    after: GameState,
+    rulings: Sequence[Ruling],
+    names: Sequence[str],
+) -> Step:
+    told = [r for r in rulings if r.kind not in _SETTLING]
+    first = told[0].law
+    parts = [_cited(_words(r, before, after, names), r, first) for r in told]
+    parts[0] = _words(told[0], before, after, names)
+    return _told(line, after, told, parts)
 
 
-def _explain(before: GameState, action: Event, after: GameState, who: str) -> tuple[int, str]:
-    if type(action) in _REPORT_LAWS:
-        number, verb = _REPORT_LAWS[type(action)]
-        return number, f"{who} {verb}"
-    if isinstance(action, Straddle):
-        return 21, f"{who} straddles: the ante is now {after.straddle_level}"
-    if isinstance(action, DeclineStraddle):
-        return 21, f"{who} declines to straddle"
-    if isinstance(action, Redeal):
-        return 8, f"{who} deals again after the misdeal"
-    if before.phase is Phase.SAY and isinstance(action, (Pass, Stake)):
-        return _say(before, action, after, who)
-    if before.phase is Phase.DRAW or isinstance(action, (Discard, Shuffle)):
-        return _draw(before, action, after, who)
-    return _betting(before, action, after, who)
+def first_step(state: GameState, names: Sequence[str] = ()) -> Step:
+    """The game's start: the antes (Law 20, or Laws 30-32 in a jack-pot), and the deal (Law 7)
+    unless No. 1 may straddle first (Law 21), as the engine ruled them."""
+    return _tell("start", state, state, state.rulings.start, names)
 
 
 def step(before: GameState, action: Event, after: GameState, names: Sequence[str] = ()) -> Step:
-    """The step from ``before`` by ``action`` to ``after``, in words, with its law."""
-    number, says = _explain(before, action, after, _seat_name(action.seat, names))
-    if before.phase is not Phase.DRAW and after.phase is Phase.DRAW:
-        says += "; the say is over and the draw begins (Law 34)"
-    elif before.phase is Phase.DRAW and after.phase is Phase.BETTING:
-        says += "; the draw is over and the betting begins (Law 53)"
-    elif before.phase is Phase.STRADDLE and after.phase is Phase.SAY:
-        says += "; the cards are dealt (Law 7)"
-    return _step(format_action(action), number, says, after)
+    """The step from ``before`` by ``action`` to ``after``, in words, with the laws the
+    engine ruled at it (the last entry of ``after.rulings``)."""
+    return _tell(format_action(action), before, after, _last_rulings(before, after), names)
+
+
+def _last_rulings(before: GameState, after: GameState) -> tuple[Ruling, ...]:
+    """``after.rulings[-1]``, made from ``before.rulings`` when ``after`` followed it by one
+    event, so that narrating a game step by step replays it once, not at every step."""
+    history, earlier = after.history, before.history
+    n = len(earlier)
+    if len(history) != n + 1 or (n and history[n - 1] is not earlier[n - 1]):
+        return after.rulings[-1]
+    kept = before.rulings
+    # The event as recorded: a shuffle or a redeal left to the engine holds its order.
+    made = transition_rulings(before, history[n], after)
+    keep_rulings(after, Rulings(start=kept.start, events=(*kept.events, made)))
+    return made
 
 
 def _hand(state: GameState, seat: int) -> str:
     return str(evaluate(state.hands[seat], state.rules.hands))
 
 
+def _settled(state: GameState) -> tuple[Ruling, ...]:
+    """The rulings of the transition that last settled the pool (or of the start, when
+    the game ended as it began)."""
+    rulings = state.rulings
+    for group in reversed((rulings.start, *rulings.events)):
+        if any(r.kind in _SETTLING for r in group):
+            return group
+    raise ValueError("the game is over, yet no ruling settled its pool")  # pragma: no cover
+
+
 def end_step(state: GameState, names: Sequence[str] = ()) -> Step:
-    """The end of a finished game: the show in its order and who takes the pool and why
-    (Laws 29, 33, 58, 59, 60, 76)."""
-    if not state.winners:
-        if state.false_opener is not None:
-            who = _seat_name(state.false_opener, names)
-            return _step(
-                "end",
-                33,
-                f"{who} opened without the openers: he pays the penalty "
-                f"and the pool of {state.pool} goes to the next jack-pot",
-                state,
+    """The end of a finished game: the show in its order and who takes the pool and why,
+    as the engine settled it (Laws 29, 33, 58-60, 64, 76)."""
+    group = _settled(state)
+    settling = [r for r in group if r.kind in _SETTLING]
+    # A hand found foul at the show (Law 64) is told with the settlement it made again.
+    foul = [r for r in group if r.kind == "foul" and r.law == 64]
+    if any(r.kind == "level" for r in settling):
+        first = 60
+    else:
+        first = next((r.law for r in settling if r.kind not in ("show", "share")), 0)
+        first = first or settling[0].law
+    ordered = sorted([*settling, *foul], key=lambda r: r.law != first)
+    shown = ""
+    parts: list[str] = []
+    for at, ruling in enumerate(settling):
+        if ruling.kind == "show":
+            shown = _SEP.join(
+                f"{_seat_name(s, names)} shows {_hand(state, s)}" for s in ruling.seats
             )
-        return _step(
-            "end",
-            29,
-            f"nobody opened: the pool of {state.pool} stays for the next game, a jack-pot",
-            state,
+            shown = f"the show, in order: {shown}. "
+            continue
+        after_level = at > 0 and settling[at - 1].kind == "level"
+        parts.append(_end_words(ruling, settling, state, names, first, after_level=after_level))
+    parts.extend(
+        f"{_seat_name(r.seats[0], names)}'s hand, found foul at the show, loses (Law 64)"
+        for r in foul
+    )
+    return Step(
+        line="end",
+        law=first,
+        law_title=law(first).title,
+        says=shown + _SEP.join(parts),
+        state=state,
+        rulings=tuple(ordered),
+    )
+
+
+def _end_words(
+    ruling: Ruling,
+    group: Sequence[Ruling],
+    state: GameState,
+    names: Sequence[str],
+    first: int,
+    *,
+    after_level: bool,
+) -> str:
+    kind = ruling.kind
+    who = " and ".join(_seat_name(s, names) for s in ruling.seats)
+    chips = ruling.chips
+    if kind == "unopened":
+        text = f"nobody opened: the pool of {chips} stays for the next game, a jack-pot"
+    elif kind == "false opener":
+        text = (
+            f"{who} opened without the openers: he pays {chips} as the penalty and the pool "
+            f"of {state.pool} goes to the next jack-pot"
         )
-    shown = "; ".join(f"{_seat_name(s, names)} shows {_hand(state, s)}" for s in state.show_order)
-    takes = " and ".join(f"{_seat_name(s, names)} takes {state.payouts[s]}" for s in state.winners)
-    carried = f"; {state.pool} stays in the pool" if state.pool else ""
-    if len(state.players) == 1:
-        (winner,) = state.players
-        if state.is_jackpot and winner == state.opener:
-            return _step(
-                "end", 33, f"nobody called: {takes} after showing his openers{carried}", state
-            )
-        return _step("end", 58, f"nobody called: {takes} without showing his hand{carried}", state)
-    why = "the best hand" if len(state.winners) == 1 else "equal hands, so they share (Law 76)"
-    number = 60 if state.shorts else 59
-    return _step("end", number, f"the show, in order: {shown}. {takes} with {why}{carried}", state)
+    elif kind == "uncalled":
+        text = f"nobody called: {who} takes {chips} without showing his hand"
+        if any(r.kind == "openers shown" for r in group):
+            text = f"nobody called: {who} takes {chips}"
+    elif kind == "openers shown":
+        text = "he shows his openers, as a jack-pot's opener must"
+    elif kind == "best hand":
+        text = f"{who} takes {chips} with the best hand"
+    elif kind == "level":
+        short, *takers = ruling.seats
+        whose = "his own" if takers == [short] else f"{_seat_name(short, names)}'s"
+        who = " and ".join(_seat_name(s, names) for s in takers)
+        verb = "takes" if len(takers) == 1 else "take"
+        text = f"{who} {verb} {chips}, the level of {whose} stake, short of the highest"
+    elif kind == "share":
+        text = (
+            "with equal hands, they share it"
+            if after_level
+            else f"{who} share {chips} with equal hands"
+        )
+    else:
+        assert kind == "odd chip"
+        text = f"{chips} stays in the pool, the odd chip of a share"
+    return _cited(text, ruling, first)
 
 
 def game_steps(game: GameRecord, names: Sequence[str] = ()) -> tuple[Step, ...]:
