@@ -326,7 +326,7 @@ def _replay(
         return loaded
     game, lines = loaded
     if html is not None:
-        return write_page(game, html, out, err, (path,))
+        return write_page(game, html, out, err, () if path is None else (path,))
     return _replay_game(game, lines, out)
 
 
