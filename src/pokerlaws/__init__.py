@@ -114,6 +114,7 @@ _EDGES = {
     "observation_array": "pokerlaws.agents.observation",
     "Policy": "pokerlaws.bots",
     "IllegalPolicyAction": "pokerlaws.simulation",
+    "PolicyFailed": "pokerlaws.simulation",
     "SimulationResult": "pokerlaws.simulation",
     "Tally": "pokerlaws.simulation",
     "simulate": "pokerlaws.simulation",
@@ -194,7 +195,13 @@ if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
     from pokerlaws.render.html import render_html
     from pokerlaws.render.svg import render_svg
     from pokerlaws.render.text import render_text
-    from pokerlaws.simulation import IllegalPolicyAction, SimulationResult, Tally, simulate
+    from pokerlaws.simulation import (
+        IllegalPolicyAction,
+        PolicyFailed,
+        SimulationResult,
+        Tally,
+        simulate,
+    )
     from pokerlaws.sitting.model import (
         Account,
         BuyChips,
@@ -390,6 +397,7 @@ __all__ += [
     "ActionSpace",
     "IllegalPolicyAction",
     "Policy",
+    "PolicyFailed",
     "SimulationResult",
     "Tally",
     "observation",

@@ -25,7 +25,7 @@ import random
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor, Future
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import attrs
 
@@ -34,11 +34,9 @@ from pokerlaws.bots import Policy
 from pokerlaws.cards import Card, shuffled_deck
 from pokerlaws.reports import REPORT_TYPES
 from pokerlaws.rules import Rules
+from pokerlaws.sitting.record import SittingRecord
 from pokerlaws.state import GameState
 from pokerlaws.violations import RuleViolation
-
-if TYPE_CHECKING:
-    from pokerlaws.sitting import SittingRecord
 
 __all__ = ["IllegalPolicyAction", "PolicyFailed", "SimulationResult", "Tally", "simulate"]
 
