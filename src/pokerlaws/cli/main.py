@@ -46,6 +46,7 @@ from pokerlaws import (
     shuffled_deck,
 )
 from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
+from pokerlaws.cli.match import add_match_command, run_match
 from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
@@ -455,6 +456,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_demo_command(commands)
+    add_match_command(commands)
     play = commands.add_parser(
         "play",
         help="sit at a terminal table against peel_bots",
@@ -533,6 +535,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 out=out,
                 err=err,
             )
+        if args.command == "match":
+            return run_match(args, out, err)
         if args.command == "demo":
             return run_demo(
                 seed=args.seed,
