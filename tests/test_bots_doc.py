@@ -66,6 +66,7 @@ def test_the_pages_bot_answers_only_legal_actions_and_reads_the_protocol(
     process = bot._process
     assert process is not None
     bot.bye({"a": 0})
+    bot.close()
     assert process.returncode == 0
 
 

@@ -237,6 +237,9 @@ class ProcessBot:
         self._process: subprocess.Popen[bytes] | None = None
         self._pending = bytearray()
         self._late = False
+        self._greeted = False
+        self._launched = 0.0
+        self._leaving: float | None = None
         self._finalizer: weakref.finalize[Any, ProcessBot] | None = None
 
     def __repr__(self) -> str:
@@ -269,11 +272,14 @@ class ProcessBot:
         deadline = time.monotonic() + self.timeout
         if self._process is not None and self._process.poll() is not None:
             self.close()  # it died since its last answer: start it again
-        if self._process is None:
+        if self._process is None and not self.launch():
+            return self._fault(fallback)
+        if not self._greeted:
             # A bot that once let its time run out gets no more grace to start: a hang
             # costs the table one time limit a decision, not the start-up allowance.
-            deadline += 0.0 if self._late else self.startup
-            if not self._start(view, rng, deadline):
+            if not self._late:
+                deadline = max(deadline, self._launched + self.startup + self.timeout)
+            if not self._greet(view, rng, deadline):
                 return self._fault(fallback)
         else:
             self._drain()
@@ -296,34 +302,40 @@ class ProcessBot:
 
     def game_over(self, view: PlayerView) -> None:
         """Send ``GameOver`` with the seat's view at the end of a game (if running)."""
-        if self._process is not None:
+        if self._process is not None and self._greeted:
             document = {"format": FORMAT, "type": "GameOver", "view": json.loads(to_json(view))}
             if not self._send(_line(document), time.monotonic() + self.timeout):
                 self.close()
 
     def bye(self, results: Mapping[str, int]) -> None:
-        """Send ``Bye`` with each player's net chips, give the bot ``timeout`` seconds to
-        exit, then close it."""
-        if self._process is None:
+        """Send ``Bye`` with each player's net chips and close the bot's input: it has
+        ``timeout`` seconds to exit before :meth:`close` kills it (so a table that says
+        goodbye to each bot, then closes each, waits for them side by side)."""
+        process = self._process
+        if process is None or not self._greeted:
             return
         document = {"format": FORMAT, "type": "Bye", "results": dict(results)}
         if self._send(_line(document), time.monotonic() + self.timeout):
-            process = self._process
             assert process.stdin is not None
             process.stdin.close()
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                process.wait(self.timeout)
-        self.close()
+            self._leaving = time.monotonic() + self.timeout
 
     def close(self) -> None:
-        """Kill the process if it runs (the next decision starts another)."""
+        """End the process if it runs: at once, or, after :meth:`bye`, when it exits or
+        its time to do so is up. The next decision starts another."""
         process, self._process = self._process, None
+        leaving, self._leaving = self._leaving, None
+        self._greeted = False
         self._pending.clear()
         if self._finalizer is not None:
             self._finalizer.detach()
             self._finalizer = None
-        if process is not None:
-            _kill(process)
+        if process is None:
+            return
+        if leaving is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(max(0.0, leaving - time.monotonic()))
+        _kill(process)
 
     def __enter__(self) -> ProcessBot:
         return self
@@ -333,7 +345,13 @@ class ProcessBot:
 
     # --- The process and its pipes ---------------------------------------------------------
 
-    def _start(self, view: PlayerView, rng: random.Random, deadline: float) -> bool:
+    def launch(self) -> bool:
+        """Start the process now, ahead of its first turn, if it is not running; False if
+        it cannot be started. :func:`~pokerlaws.simulate` launches every bot of a sitting
+        at its start, so that their interpreters load side by side; ``Hello`` still waits
+        for the first turn."""
+        if self._process is not None:
+            return True
         try:
             process = subprocess.Popen(
                 self.command,
@@ -351,7 +369,12 @@ class ProcessBot:
         os.set_blocking(process.stdin.fileno(), False)
         os.set_blocking(process.stdout.fileno(), False)
         self._process = process
+        self._launched = time.monotonic()
         self._finalizer = weakref.finalize(self, _kill, process)
+        return True
+
+    def _greet(self, view: PlayerView, rng: random.Random, deadline: float) -> bool:
+        self._greeted = True
         hello = {
             "format": FORMAT,
             "type": "Hello",

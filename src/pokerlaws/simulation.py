@@ -285,14 +285,19 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
     """Play sitting ``index`` of ``table``: up to ``table.games`` games, fewer if the table
     is over (fewer than two players with chips), then settle it."""
     from pokerlaws import deal_next, play, record_sitting, settle, start_sitting, view
+    from pokerlaws.seats import ProcessBot
     from pokerlaws.violations import TableOver
 
     rules = table.rules
     names = table.names
     policies = _seat_bots(table)
+    # The seat-protocol bots, who are told the end of each game and of the sitting.
+    bots = {names[k]: p for k, p in enumerate(policies) if isinstance(p, ProcessBot)}
     rngs = [_player_generator(table.seed, index, k) for k in range(len(names))]
     place = {name: k for k, name in enumerate(names)}
     try:
+        for bot in bots.values():
+            bot.launch()
         sitting = start_sitting(
             rules,
             [(name, table.chips) for name in names],
@@ -314,7 +319,8 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
                 game = sitting.game
             played += 1
             for seat, name in enumerate(sitting.game_seating):
-                _tell(policies[place[name]], "game_over", view(game, seat))
+                if name in bots:
+                    bots[name].game_over(view(game, seat))
             if played >= table.games:
                 break
             try:
@@ -324,12 +330,12 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
             except TableOver:
                 break
         results = dict(settle(sitting).results)
-        for policy in policies:
-            _tell(policy, "bye", results)
-        faults = tuple(_faults(policy) for policy in policies)
+        for bot in bots.values():
+            bot.bye(results)
+        faults = tuple(bots[name].faults if name in bots else 0 for name in names)
     finally:
-        for policy in policies:
-            _tell(policy, "close")
+        for bot in bots.values():
+            bot.close()
     return _Summary(
         nets=tuple(results[name] for name in names),
         played=played,
@@ -337,21 +343,6 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
         faults=faults,
         record=record_sitting(sitting) if table.records else None,
     )
-
-
-def _tell(policy: Policy, event: str, *arguments: object) -> None:
-    """Tell a seat-protocol bot of the table's events (the end of a game, of the sitting);
-    a plain policy hears nothing."""
-    from pokerlaws.seats import ProcessBot
-
-    if isinstance(policy, ProcessBot):
-        getattr(policy, event)(*arguments)
-
-
-def _faults(policy: Policy) -> int:
-    from pokerlaws.seats import ProcessBot
-
-    return policy.faults if isinstance(policy, ProcessBot) else 0
 
 
 def _play_chunk(table: _Table, start: int, stop: int) -> tuple[_Summary, ...]:

@@ -207,6 +207,7 @@ def test_the_ready_stdio_bots_answer_a_legal_action_and_exit_on_bye(argument: st
     process = bot._process
     assert process is not None
     bot.bye({"a": 0})
+    bot.close()
     assert process.returncode == 0
 
 
