@@ -4,10 +4,10 @@ A bot in any language is a program that reads JSON documents on its standard inp
 writes its answers on its standard output, one document a line (UTF-8, at most
 :data:`MAX_LINE` bytes a line). The table writes, in order:
 
-- ``Hello`` once when the process starts: ``{"format": "pokerlaws/1", "type": "Hello",
-  "name": ..., "seat": ..., "seats": ..., "rules": {...}, "seed": ...}`` (``seed`` a
-  64-bit int drawn from the player's own generator, for a bot that wants its chances
-  reproducible);
+- ``Hello``, once, at the bot's first turn after its process starts: ``{"format":
+  "pokerlaws/1", "type": "Hello", "name": ..., "seat": ..., "seats": ..., "rules": {...},
+  "seed": ...}`` (``seed`` a 64-bit int drawn from the player's own generator, for a bot
+  that wants its chances reproducible);
 - for each of its turns a ``PlayerView`` document (``to_json(view)``: exactly what that seat
   may know, Law 6), to which the bot answers one line: an action document (``to_json``'s;
   its ``"format"`` member may be left out) or ``{"id": N}``, an id of
@@ -172,6 +172,15 @@ def _line(document: Mapping[str, Any]) -> bytes:
     return (json.dumps(document, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def _ready(fd: int, event: int, seconds: float) -> bool:
+    """Whether ``fd`` is ready for ``event`` (or closed at the other end) within
+    ``seconds``. ``poll``, not ``select``: a process holding many files may number its
+    pipes past ``select``'s limit."""
+    poller = select.poll()
+    poller.register(fd, event)
+    return bool(poller.poll(max(0, math.ceil(seconds * 1000))))
+
+
 def _kill(process: subprocess.Popen[bytes]) -> None:
     """Kill the bot and every process it started (its own session), and reap it."""
     if process.poll() is None:
@@ -189,11 +198,11 @@ class ProcessBot:
     """A :data:`~pokerlaws.bots.Policy` played by a program in a process of its own, over
     the seat protocol (the module's docstring). Build it with :func:`process_bot`.
 
-    The process starts at the first decision and again at the next one after it dies or
-    is killed; each start is greeted with ``Hello``. A decision past ``timeout`` seconds
-    (a fresh process has ``startup`` more, until the bot first runs out of time), a dead
-    process or an answer that names
-    no legal action of the seat is a fault: the seat takes :func:`default_action` and
+    The process starts at the first decision (or at :meth:`launch`) and again at the next
+    decision after it dies or is killed; each process is greeted with ``Hello`` at its
+    first turn. A decision past ``timeout`` seconds (a fresh process has ``startup`` more,
+    until the bot first runs out of time), a dead process or an answer that names no legal
+    action of the seat is a fault: the seat takes :func:`default_action` and
     :attr:`faults` counts it. It never raises for what the bot does.
 
     It pickles as its command, timeout and name (no process, no count), so
@@ -222,11 +231,11 @@ class ProcessBot:
             )
         if not command or not all(isinstance(part, str) for part in command):
             raise ValueError("command must name a program: a non-empty list of str")
-        for what, value in (("timeout", timeout), ("startup", startup)):
+        for what, value, least in (("timeout", timeout, "above 0"), ("startup", startup, "0")):
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise TypeError(f"{what} must be a number of seconds, not {type(value).__name__}")
-            if not (math.isfinite(value) and value > 0 if what == "timeout" else value >= 0):
-                raise ValueError(f"{what} must be a finite number of seconds above 0, not {value}")
+            if not math.isfinite(value) or value < 0 or (what == "timeout" and value == 0):
+                raise ValueError(f"{what} must be a finite number of seconds, {least} or more")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name must be a str or None, not {type(name).__name__}")
         self.command: tuple[str, ...] = tuple(command)
@@ -400,8 +409,7 @@ class ProcessBot:
                 self._late = True
                 return False
             try:
-                _, ready, _ = select.select([], [fd], [], left)
-                if ready:
+                if _ready(fd, select.POLLOUT, left):
                     view = view[os.write(fd, view) :]
             except BlockingIOError:
                 continue
@@ -430,8 +438,7 @@ class ProcessBot:
                 self._late = True
                 return None
             try:
-                ready, _, _ = select.select([fd], [], [], left)
-                if not ready:
+                if not _ready(fd, select.POLLIN, left):
                     continue
                 chunk = os.read(fd, MAX_LINE + 1 - len(pending))
             except BlockingIOError:
@@ -452,8 +459,7 @@ class ProcessBot:
         thrown = 0
         while thrown < _DRAIN:
             try:
-                ready, _, _ = select.select([fd], [], [], 0)
-                chunk = os.read(fd, MAX_LINE) if ready else b""
+                chunk = os.read(fd, MAX_LINE) if _ready(fd, select.POLLIN, 0) else b""
             except OSError:
                 chunk = b""
             if not chunk:

@@ -7,6 +7,7 @@ The bot programs are in ``tests/agents/bots/``; short time limits keep the suite
 from __future__ import annotations
 
 import json
+import os
 import pickle
 import random
 import sys
@@ -195,6 +196,24 @@ def test_a_bot_that_floods_its_output_and_reads_nothing_cannot_stall_the_table()
         assert bot(seen, random.Random(0)) in seen.legal_actions
     assert bot.faults == len(views)
     bot.close()
+
+
+def test_a_table_holding_many_files_still_hears_its_bots() -> None:
+    """Pipes numbered past 1024 (a busy worker process) are waited on as any others."""
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        bot = process_bot(PEEL, timeout=2.0)
+        for seen in views_of_a_game(4):
+            assert bot(seen, random.Random(0)) in seen.legal_actions
+        process = bot._process
+        assert process is not None
+        assert process.stdout is not None
+        assert process.stdout.fileno() > 1024
+        assert bot.faults == 0
+        bot.close()
+    finally:
+        for fd in held:
+            os.close(fd)
 
 
 @pytest.mark.parametrize("argument", ["peel", "random"])
