@@ -127,3 +127,29 @@ def test_a_match_that_describes_no_match_is_refused_with_one_line(
         err = capsys.readouterr().err
         assert "Traceback" not in err
         assert err.strip()
+
+
+def test_a_match_on_worker_processes_is_the_same_match() -> None:
+    """--workers 2 plays the sittings on a process pool, the bots started by each worker:
+    the same results as in one process."""
+    args = [
+        "--bot",
+        f"stdio={PYTHON} -m pokerlaws.bots peel",
+        "--peel",
+        "peel",
+        "--random",
+        "chance",
+        "--sittings",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "12",
+        "--timeout",
+        "2",
+        "--json",
+    ]
+    alone = run(*args)
+    pooled = run(*args, "--workers", "2")
+    assert alone.returncode == pooled.returncode == 0
+    assert json.loads(alone.stdout) == json.loads(pooled.stdout)

@@ -1,9 +1,10 @@
 """``pokerlaws match``: a tournament of bots, each stranger's bot in a process of its own.
 
 ``pokerlaws match --bot NAME=COMMAND ... [--peel NAME]... [--random NAME]... --sittings N
---games N [--seed N] [--timeout S] [--record DIR] [--json]`` seats the players in the order
-given: every ``--bot`` through :func:`pokerlaws.bots.process_bot` (the seat protocol,
-:mod:`pokerlaws.seats`), beside the ready ``peel_bot`` and ``random_bot``. It prints each
+--games N [--seed N] [--timeout S] [--workers N] [--record DIR] [--json]`` seats the
+players in the order given: every ``--bot`` through :func:`pokerlaws.bots.process_bot`
+(the seat protocol, :mod:`pokerlaws.seats`), beside the ready ``peel_bot`` and
+``random_bot``; ``--workers`` plays the sittings on a process pool. It prints each
 player's net chips, games and faults (the defaults his seat took), or one JSON document,
 and exits 0, whatever the bots did. The seed defaults to 128 secret bits (``secrets``), so
 no entrant can know the packs; it is printed at the end, when knowing it helps no one.
@@ -12,6 +13,7 @@ no entrant can know the packs; it is printed at the end, when knowing it helps n
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import secrets
@@ -19,6 +21,7 @@ import shlex
 import stat
 import tempfile
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -96,23 +99,50 @@ def add_match_command(commands: Any) -> None:
     )
     match.add_argument("--peel", metavar="NAME", const="peel", help="a peel_bot", **seat)
     match.add_argument("--random", metavar="NAME", const="random", help="a random_bot", **seat)
-    match.add_argument("--sittings", type=_positive(int, "a number of sittings"), required=True)
-    match.add_argument("--games", type=_positive(int, "a number of games"), required=True)
-    match.add_argument("--seed", type=_seed, help="the packs' seed (default: 128 secret bits)")
+    match.add_argument(
+        "--sittings",
+        metavar="N",
+        type=_positive(int, "a number of sittings"),
+        required=True,
+        help="independent sittings, each begun afresh",
+    )
+    match.add_argument(
+        "--games",
+        metavar="N",
+        type=_positive(int, "a number of games"),
+        required=True,
+        help="games a sitting, at most (fewer if a table is left with one player)",
+    )
+    match.add_argument(
+        "--seed", metavar="N", type=_seed, help="the packs' seed (default: 128 secret bits)"
+    )
     match.add_argument(
         "--timeout",
+        metavar="S",
         type=_positive(float, "seconds"),
         default=1.0,
         help="the seconds a bot's decision may take (1.0)",
     )
     match.add_argument(
         "--startup",
+        metavar="S",
         type=_positive(float, "seconds"),
         default=STARTUP,
         help=f"the seconds more a bot's process has to start ({STARTUP})",
     )
     match.add_argument(
-        "--chips", type=_positive(int, "a number of chips"), default=100, help="each (100)"
+        "--chips",
+        metavar="N",
+        type=_positive(int, "a number of chips"),
+        default=100,
+        help="each player's chips at the start of a sitting (100)",
+    )
+    match.add_argument(
+        "--workers",
+        metavar="N",
+        type=_positive(int, "a number of worker processes"),
+        default=1,
+        help="play the sittings on N worker processes (1: in this one); the result is the same",
     )
     match.add_argument("--record", metavar="DIR", help="write each sitting's record into DIR")
     match.add_argument("--json", action="store_true", help="print the results as JSON")
@@ -204,15 +234,22 @@ def run_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     }
     seed = secrets.randbits(128) if args.seed is None else args.seed
     try:
-        result = simulate(
-            players,
-            sittings=args.sittings,
-            games=args.games,
-            seed=seed,
-            rules=Rules(ante=1, limit=4),
-            chips=args.chips,
-            records=args.record is not None,
-        )
+        with contextlib.ExitStack() as stack:
+            # process_bot pickles as its command: each worker starts its own bots.
+            pool = None
+            if args.workers > 1:
+                pool = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
+            result = simulate(
+                players,
+                sittings=args.sittings,
+                games=args.games,
+                seed=seed,
+                rules=Rules(ante=1, limit=4),
+                chips=args.chips,
+                executor=pool,
+                chunk_size=1 if pool is not None else None,
+                records=args.record is not None,
+            )
     except ValueError as error:  # a name the sitting refuses (blank, padded, unprintable)
         say(err, f"pokerlaws match: {error}")
         return MALFORMED
