@@ -119,6 +119,7 @@ _EDGES = {
     "observation_array": "pokerlaws.agents.observation",
     "Policy": "pokerlaws.bots",
     "IllegalPolicyAction": "pokerlaws.simulation",
+    "PolicyFailed": "pokerlaws.simulation",
     "SimulationResult": "pokerlaws.simulation",
     "Tally": "pokerlaws.simulation",
     "simulate": "pokerlaws.simulation",
@@ -205,7 +206,13 @@ if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
     from pokerlaws.render.html import render_html
     from pokerlaws.render.svg import render_svg
     from pokerlaws.render.text import render_text
-    from pokerlaws.simulation import IllegalPolicyAction, SimulationResult, Tally, simulate
+    from pokerlaws.simulation import (
+        IllegalPolicyAction,
+        PolicyFailed,
+        SimulationResult,
+        Tally,
+        simulate,
+    )
     from pokerlaws.sitting.model import (
         Account,
         BuyChips,
@@ -406,6 +413,7 @@ __all__ += [
     "ActionSpace",
     "IllegalPolicyAction",
     "Policy",
+    "PolicyFailed",
     "SimulationResult",
     "Tally",
     "observation",

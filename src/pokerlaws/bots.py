@@ -26,10 +26,11 @@ from pokerlaws.actions import (
 )
 from pokerlaws.cards import Card, Rank
 from pokerlaws.hands import HandCategory, evaluate
+from pokerlaws.seats import process_bot
 from pokerlaws.state import Phase
 from pokerlaws.views import PlayerView
 
-__all__ = ["Policy", "peel_bot", "random_bot"]
+__all__ = ["Policy", "peel_bot", "process_bot", "random_bot"]
 
 Policy: TypeAlias = Callable[[PlayerView, random.Random], Action]
 """Any callable ``policy(view, rng) -> Action``: a bot sees only its own view, and draws
@@ -262,3 +263,12 @@ def peel_bot(view: PlayerView, rng: random.Random) -> Action:
         # opening, so no stake is listed for a hand without them.
         strength = max(strength, 2) if _stakes_of(legal) else 0
     return _choose_stake(view, legal, strength)
+
+
+if __name__ == "__main__":
+    # python -m pokerlaws.bots peel: a ready bot over the seat protocol (pokerlaws.seats).
+    import sys
+
+    from pokerlaws.seats import main
+
+    sys.exit(main(sys.argv[1:], {"peel": peel_bot, "random": random_bot}))

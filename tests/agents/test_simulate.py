@@ -98,13 +98,19 @@ def test_an_illegal_action_stops_the_simulation_naming_player_sitting_and_law() 
     with pytest.raises(IllegalPolicyAction) as caught:
         simulate({"peel": peel_bot, "rogue": passer}, sittings=3, games=2, seed=5)
     error = caught.value
+    assert error.violation is not None
     assert error.player == "rogue"
     assert error.sitting == 0
     assert f"Law {error.violation.law}: " in str(error)
     assert "'rogue'" in str(error)
     assert "sitting 0" in str(error)
     copy = pickle.loads(pickle.dumps(error))
-    assert (copy.player, copy.sitting, copy.violation) == ("rogue", 0, error.violation)
+    assert (copy.player, copy.sitting, copy.game, copy.violation) == (
+        "rogue",
+        0,
+        error.game,
+        error.violation,
+    )
 
 
 def test_an_illegal_action_on_a_process_pool_stops_it_too() -> None:
@@ -116,10 +122,12 @@ def test_an_illegal_action_on_a_process_pool_stops_it_too() -> None:
         simulate({"peel": peel_bot, "rogue": passer}, sittings=3, games=2, seed=5, executor=pool)
 
 
-def test_a_policy_that_returns_no_action_is_a_type_error_naming_it() -> None:
-    """Something that is not an action is ill-typed input, not a violation."""
+def test_a_policy_that_returns_no_action_is_an_illegal_policy_action_naming_it() -> None:
+    """Something that is not an action is never passed to the table (API.md)."""
     players: dict[str, Any] = {"mute": lambda view, rng: None, "chance": random_bot}
-    with pytest.raises(TypeError, match="policy 'mute' returned no action in sitting "):
+    with pytest.raises(
+        IllegalPolicyAction, match="policy 'mute' in sitting 0, game 1 returned no"
+    ):
         simulate(players, sittings=5, games=5, seed=0)
 
 

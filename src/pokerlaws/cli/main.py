@@ -48,6 +48,7 @@ from pokerlaws import (
     shuffled_deck,
 )
 from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
+from pokerlaws.cli.match import add_match_command, run_match
 from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import write_page
 from pokerlaws.cli.play import run_play
@@ -425,6 +426,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_demo_command(commands)
+    add_match_command(commands)
     play = commands.add_parser(
         "play",
         help="sit at a terminal table against peel_bots",
@@ -529,6 +531,8 @@ def _main(argv: Sequence[str] | None) -> int:
                 out=out,
                 err=err,
             )
+        if args.command == "match":
+            return run_match(args, out, err)
         if args.command == "demo":
             return run_demo(
                 seed=args.seed,

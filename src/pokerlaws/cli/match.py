@@ -1,0 +1,265 @@
+"""``pokerlaws match``: a tournament of bots, each stranger's bot in a process of its own.
+
+``pokerlaws match --bot NAME=COMMAND ... [--peel NAME]... [--random NAME]... --sittings N
+--games N [--seed N] [--timeout S] [--workers N] [--record DIR] [--json]`` seats the
+players in the order given: every ``--bot`` through :func:`pokerlaws.bots.process_bot`
+(the seat protocol, :mod:`pokerlaws.seats`), beside the ready ``peel_bot`` and
+``random_bot``; ``--workers`` plays the sittings on a process pool. It prints each
+player's net chips, games and faults (the defaults his seat took), or one JSON document,
+and exits 0, whatever the bots did. The seed defaults to 128 secret bits (``secrets``), so
+no entrant can know the packs; it is printed at the end, when knowing it helps no one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import secrets
+import shlex
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, TextIO
+
+from pokerlaws.bots import Policy, peel_bot, random_bot
+from pokerlaws.cli.output import OutputRefused, write_whole
+from pokerlaws.cli.text import printable, say
+from pokerlaws.rules import Rules
+from pokerlaws.seats import STARTUP, process_bot
+from pokerlaws.simulation import SimulationResult, simulate
+from pokerlaws.sitting.record import format_sitting_record
+
+__all__ = ["add_match_command", "run_match"]
+
+OK, MALFORMED = 0, 2
+
+_EPILOG = (
+    "A bot is a program that reads JSON lines on its standard input and answers one line "
+    "for each view of its seat (docs/bots.md); `python -m pokerlaws.bots peel` is a ready "
+    "one. A bot that answers late, crashes, hangs or answers what is not a legal action "
+    "of its seat takes the default action (pass, decline, stand, pat, the least stake) "
+    "and a fault is counted; it is started again at its next turn. What a bot writes on "
+    "its standard error is thrown away."
+)
+
+
+class _Seat(argparse.Action):
+    """Keep every player option in one list, in the order given: that is the seating."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        seats: list[tuple[str, str]] = list(getattr(namespace, self.dest) or [])
+        seats.append((self.const, str(values)))
+        setattr(namespace, self.dest, seats)
+
+
+def _positive(kind: type, what: str) -> Any:
+    def read(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"{what}, above 0, not {text!r}")
+        return value
+
+    return read
+
+
+def _seed(text: str) -> int:
+    if not text.isdecimal() or not text.isascii():
+        raise argparse.ArgumentTypeError(f"a seed is a whole number, 0 or more, not {text!r}")
+    return int(text)
+
+
+def add_match_command(commands: Any) -> None:
+    """Add ``match`` to the command line's subcommands."""
+    match = commands.add_parser(
+        "match",
+        help="a tournament of bots, each in a process of its own",
+        description="Play SITTINGS sittings of up to GAMES games among the players, seated "
+        "in the order given, and print each player's net chips, games and faults.",
+        epilog=_EPILOG,
+    )
+    seat = {"action": _Seat, "dest": "seats"}
+    match.add_argument(
+        "--bot",
+        metavar="NAME=COMMAND",
+        const="bot",
+        help="a bot program (COMMAND split as a shell would, never run by one)",
+        **seat,
+    )
+    match.add_argument("--peel", metavar="NAME", const="peel", help="a peel_bot", **seat)
+    match.add_argument("--random", metavar="NAME", const="random", help="a random_bot", **seat)
+    match.add_argument(
+        "--sittings",
+        metavar="N",
+        type=_positive(int, "a number of sittings"),
+        required=True,
+        help="independent sittings, each begun afresh",
+    )
+    match.add_argument(
+        "--games",
+        metavar="N",
+        type=_positive(int, "a number of games"),
+        required=True,
+        help="games a sitting, at most (fewer if a table is left with one player)",
+    )
+    match.add_argument(
+        "--seed", metavar="N", type=_seed, help="the packs' seed (default: 128 secret bits)"
+    )
+    match.add_argument(
+        "--timeout",
+        metavar="S",
+        type=_positive(float, "seconds"),
+        default=1.0,
+        help="the seconds a bot's decision may take (1.0)",
+    )
+    match.add_argument(
+        "--startup",
+        metavar="S",
+        type=_positive(float, "seconds"),
+        default=STARTUP,
+        help=f"the seconds more a bot's process has to start ({STARTUP})",
+    )
+    match.add_argument(
+        "--chips",
+        metavar="N",
+        type=_positive(int, "a number of chips"),
+        default=100,
+        help="each player's chips at the start of a sitting (100)",
+    )
+    match.add_argument(
+        "--workers",
+        metavar="N",
+        type=_positive(int, "a number of worker processes"),
+        default=1,
+        help="play the sittings on N worker processes (1: in this one); the result is the same",
+    )
+    match.add_argument("--record", metavar="DIR", help="write each sitting's record into DIR")
+    match.add_argument("--json", action="store_true", help="print the results as JSON")
+
+
+def _players(
+    seats: Sequence[tuple[str, str]], timeout: float, startup: float
+) -> dict[str, Policy] | str:
+    """The players by name, in seating order, or what is wrong with the options."""
+    players: dict[str, Policy] = {}
+    for kind, value in seats:
+        if kind == "bot":
+            name, equals, command = value.partition("=")
+            if not equals:
+                return f"--bot {value!r}: write NAME=COMMAND"
+            try:
+                words = shlex.split(command)
+            except ValueError as error:
+                return f"--bot {name!r}: {error}"
+            if not words:
+                return f"--bot {name!r}: the command is empty"
+            policy: Policy = process_bot(words, timeout=timeout, name=name, startup=startup)
+        else:
+            name = value
+            policy = peel_bot if kind == "peel" else random_bot
+        if name in players:
+            return f"two players are named {name!r}"
+        players[name] = policy
+    if not 2 <= len(players) <= 10:
+        return f"a match seats 2 to 10 players (--bot, --peel, --random), not {len(players)}"
+    return players
+
+
+def _write_records(result: SimulationResult, folder: str) -> list[Path]:
+    directory = Path(folder)
+    directory.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(len(result.records))))
+    written = []
+    for index, sitting in enumerate(result.records):
+        path = directory / f"sitting-{index:0{width}d}.txt"
+        write_whole(str(path), format_sitting_record(sitting))
+        written.append(path)
+    return written
+
+
+def _report(result: SimulationResult, kinds: dict[str, str], sittings: int, out: TextIO) -> None:
+    names = list(result.results)
+    width = max(6, *(len(printable(name)) for name in names))
+    say(out, f"{sittings} sittings, {result.games} games, {result.jackpots} jack-pots")
+    say(out, f"{'player':<{width}}  {'kind':<6}  {'net':>8}  {'games':>6}  {'faults':>6}")
+    for name in names:
+        say(
+            out,
+            f"{printable(name):<{width}}  {kinds[name]:<6}  {result.results[name]:>+8}  "
+            f"{result.games:>6}  {result.faults[name]:>6}",
+        )
+    say(out, f"seed {result.seed}")
+
+
+def run_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Play the match the parsed ``args`` describe; return the exit status (0, or 2 for
+    options that describe no match or a record that cannot be written)."""
+    players = _players(args.seats or [], args.timeout, args.startup)
+    if isinstance(players, str):
+        say(err, f"pokerlaws match: {players}")
+        return MALFORMED
+    kinds = {
+        name: "bot" if kind == "bot" else kind
+        for (kind, _), name in zip(args.seats, players, strict=True)
+    }
+    seed = secrets.randbits(128) if args.seed is None else args.seed
+    try:
+        with contextlib.ExitStack() as stack:
+            # process_bot pickles as its command: each worker starts its own bots.
+            pool = None
+            if args.workers > 1:
+                pool = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
+            result = simulate(
+                players,
+                sittings=args.sittings,
+                games=args.games,
+                seed=seed,
+                rules=Rules(ante=1, limit=4),
+                chips=args.chips,
+                executor=pool,
+                chunk_size=1 if pool is not None else None,
+                records=args.record is not None,
+            )
+    except ValueError as error:  # a name the sitting refuses (blank, padded, unprintable)
+        say(err, f"pokerlaws match: {error}")
+        return MALFORMED
+    written: list[Path] = []
+    if args.record is not None:
+        try:
+            written = _write_records(result, args.record)
+        except (OSError, OutputRefused) as error:
+            say(err, f"pokerlaws match: cannot write the records: {error}")
+            return MALFORMED
+    if args.json:
+        document = {
+            "sittings": args.sittings,
+            "games": result.games,
+            "jackpots": result.jackpots,
+            "seed": result.seed,
+            "players": [
+                {
+                    "name": name,
+                    "kind": kinds[name],
+                    "net": result.results[name],
+                    "games": result.games,
+                    "faults": result.faults[name],
+                }
+                for name in result.results
+            ],
+            "records": [str(path) for path in written],
+        }
+        out.write(json.dumps(document, ensure_ascii=True) + "\n")
+        return OK
+    _report(result, kinds, args.sittings, out)
+    if written:
+        say(out, f"wrote {len(written)} sitting records in {printable(args.record)}")
+    return OK

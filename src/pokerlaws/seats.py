@@ -1,0 +1,543 @@
+"""The seat protocol: a stranger's bot in a process of its own, speaking JSON lines.
+
+A bot in any language is a program that reads JSON documents on its standard input and
+writes its answers on its standard output, one document a line (UTF-8, at most
+:data:`MAX_LINE` bytes a line). The table writes, in order:
+
+- ``Hello``, once, at the bot's first turn after its process starts: ``{"format":
+  "pokerlaws/1", "type": "Hello", "name": ..., "seat": ..., "seats": ..., "rules": {...},
+  "seed": ...}`` (``seed`` a 64-bit int drawn from the player's own generator, for a bot
+  that wants its chances reproducible);
+- for each of its turns a ``PlayerView`` document (``to_json(view)``: exactly what that seat
+  may know, Law 6), to which the bot answers one line: an action document (``to_json``'s;
+  its ``"format"`` member may be left out) or ``{"id": N}``, an id of
+  :class:`~pokerlaws.agents.ActionSpace` for the table;
+- after each game ``{"format": "pokerlaws/1", "type": "GameOver", "view": {...}}``, the
+  seat's view at the end (the hands shown, the winners, the payouts);
+- at the end of the sitting ``{"format": "pokerlaws/1", "type": "Bye", "results": {...}}``
+  (each player's net chips), after which the bot should exit.
+
+The bot is an adversary, and nothing it does reaches the table but one legal action of its
+own seat: an answer past the time limit, a dead process, a line that is not JSON, too long,
+cut short or not UTF-8, a report, another seat's action or an action the laws refuse is a
+*fault*: the seat takes its default (:func:`default_action`) and the fault is counted. The
+process is killed (its whole process group) when it falls out of step (a timeout, a line
+over the bound) and started again at its next turn. What it writes on its standard error
+goes nowhere (``/dev/null``), never into the table's output.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from typing import IO, Any
+
+from pokerlaws.actions import (
+    ACTION_TYPES,
+    Action,
+    DeclineStraddle,
+    Discard,
+    LegalActions,
+    Pass,
+    Redeal,
+    Shuffle,
+    Stake,
+    Stand,
+    Straddle,
+)
+from pokerlaws.agents.space import DECLINE, DISCARD, DISCARDS, PASS, REDEAL, SHUFFLE, STAKE
+from pokerlaws.agents.space import STAND as STAND_ID
+from pokerlaws.agents.space import STRADDLE as STRADDLE_ID
+from pokerlaws.records.jsonio import FORMAT, from_json, to_json
+from pokerlaws.views import PlayerView
+
+__all__ = ["MAX_LINE", "ProcessBot", "default_action", "process_bot", "read_answer"]
+
+MAX_LINE = 1 << 20
+"""The longest line either side writes, newline included (1 MiB): a view of the largest
+table is a few kilobytes, and a bot must not fill the table's memory."""
+
+STARTUP = 5.0
+"""The seconds a freshly started process has for its first answer, on top of the
+decision's own time limit: an interpreter and its libraries take time to load."""
+
+_DRAIN = 4 * MAX_LINE
+"""The most unasked-for output read and thrown away before a view is sent."""
+
+_SIMPLE_IDS: dict[int, type] = {
+    PASS: Pass,
+    STAND_ID: Stand,
+    STRADDLE_ID: Straddle,
+    DECLINE: DeclineStraddle,
+    SHUFFLE: Shuffle,
+    REDEAL: Redeal,
+}
+
+
+def _others(legal: Sequence[Action]) -> Sequence[Action]:
+    # A long run of stakes is never listed: only the other actions are looked through.
+    return legal.others if isinstance(legal, LegalActions) else legal
+
+
+def _least_stake(legal: Sequence[Action]) -> Stake | None:
+    if isinstance(legal, LegalActions):
+        return Stake(seat=legal.seat, amount=legal.amounts[0])
+    return next((action for action in legal if type(action) is Stake), None)
+
+
+def default_action(legal: Sequence[Action]) -> Action:
+    """The action a faulty seat takes: the first legal of ``Pass``, ``DeclineStraddle``,
+    ``Stand``, a pat ``Discard`` and the least ``Stake``, else the only action left (the
+    dealer's Law 41 ``Shuffle``, a Law 8 ``Redeal``).
+
+    Raises:
+        ValueError: ``legal`` is empty (it is not the seat's turn).
+    """
+    if not legal:
+        raise ValueError("no legal action: it is not this seat's turn")
+    others = _others(legal)
+    for kind in (Pass, DeclineStraddle, Stand):
+        for action in others:
+            if type(action) is kind:
+                return action
+    for action in others:
+        if type(action) is Discard and not action.cards:
+            return action
+    return _least_stake(legal) or legal[0]
+
+
+def _action_of_id(view: PlayerView, i: int) -> Action | None:
+    """The legal action id ``i`` of the table's ``ActionSpace`` names in ``view``, or None.
+
+    Ids name actions relative to the state, which the view shows enough of: a discard by
+    the positions of the cards in ``view.hand``, ``stake k`` as the least legal stake plus
+    ``k``."""
+    legal = view.legal_actions
+    others = _others(legal)
+    kind = _SIMPLE_IDS.get(i)
+    if kind is not None:
+        return next((action for action in others if type(action) is kind), None)
+    if DISCARD <= i < DISCARD + DISCARDS:
+        bits = i - DISCARD
+        hand = view.hand
+        if bits >> len(hand):
+            return None
+        wanted = Discard(
+            seat=view.seat, cards=tuple(c for k, c in enumerate(hand) if bits >> k & 1)
+        )
+        return wanted if wanted in others else None
+    least = _least_stake(legal)
+    if least is None or i < STAKE or i - STAKE > view.rules.limit:
+        return None
+    stake = Stake(seat=view.seat, amount=least.amount + i - STAKE)
+    return stake if stake in legal else None
+
+
+def read_answer(line: bytes, view: PlayerView) -> Action | None:
+    """The legal action of ``view``'s seat that a bot's answer ``line`` names, or None for
+    anything else (not UTF-8, not JSON, no action, a report, another seat's action, an
+    action not legal now)."""
+    try:
+        text = line.decode("utf-8")
+        document = json.loads(text)
+    except (ValueError, RecursionError):  # bad UTF-8, not JSON, nested without end
+        return None
+    if type(document) is not dict:
+        return None
+    if document.keys() == {"id"}:
+        i = document["id"]
+        return _action_of_id(view, i) if type(i) is int else None
+    document.setdefault("format", FORMAT)
+    try:
+        action = from_json(json.dumps(document))
+    except Exception:  # whatever a stranger's document makes the reader do
+        return None
+    # The exact type: only the engine's own actions, which compare as values.
+    if type(action) in ACTION_TYPES and action in view.legal_actions:
+        return action  # type: ignore[no-any-return]
+    return None
+
+
+def _line(document: Mapping[str, Any]) -> bytes:
+    return (json.dumps(document, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _ready(fd: int, event: int, seconds: float) -> bool:
+    """Whether ``fd`` is ready for ``event`` (or closed at the other end) within
+    ``seconds``. ``poll``, not ``select``: a process holding many files may number its
+    pipes past ``select``'s limit."""
+    poller = select.poll()
+    poller.register(fd, event)
+    return bool(poller.poll(max(0, math.ceil(seconds * 1000))))
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    """Kill the bot and every process it started (its own session), and reap it."""
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            process.kill()
+    for stream in (process.stdin, process.stdout):
+        if stream is not None:
+            stream.close()
+    process.wait()
+
+
+class ProcessBot:
+    """A :data:`~pokerlaws.bots.Policy` played by a program in a process of its own, over
+    the seat protocol (the module's docstring). Build it with :func:`process_bot`.
+
+    The process starts at the first decision (or at :meth:`launch`) and again at the next
+    decision after it dies or is killed; each process is greeted with ``Hello`` at its
+    first turn. A decision past ``timeout`` seconds (a fresh process has ``startup`` more,
+    until the bot first runs out of time), a dead process or an answer that names no legal
+    action of the seat is a fault: the seat takes :func:`default_action` and
+    :attr:`faults` counts it. It never raises for what the bot does.
+
+    It pickles as its command, timeout and name (no process, no count), so
+    :func:`~pokerlaws.simulate` sends it to any executor; there, each sitting plays a fresh
+    copy, whose process is told the end of each game and of the sitting and then closed.
+
+    Attributes:
+        command: the program and its arguments.
+        timeout: the seconds a decision may take.
+        name: the name it gives in ``Hello`` (``simulate`` gives the player's).
+        faults: the defaults taken so far.
+    """
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float = 1.0,
+        name: str | None = None,
+        startup: float = STARTUP,
+    ) -> None:
+        if isinstance(command, str | bytes) or not isinstance(command, Sequence):
+            raise TypeError(
+                "command must be a list of program arguments (shlex.split a command line), "
+                f"not {type(command).__name__}"
+            )
+        if not command or not all(isinstance(part, str) for part in command):
+            raise ValueError("command must name a program: a non-empty list of str")
+        for what, value, least in (("timeout", timeout, "above 0"), ("startup", startup, "0")):
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise TypeError(f"{what} must be a number of seconds, not {type(value).__name__}")
+            if not math.isfinite(value) or value < 0 or (what == "timeout" and value == 0):
+                raise ValueError(f"{what} must be a finite number of seconds, {least} or more")
+        if name is not None and not isinstance(name, str):
+            raise TypeError(f"name must be a str or None, not {type(name).__name__}")
+        self.command: tuple[str, ...] = tuple(command)
+        self.timeout = float(timeout)
+        self.startup = float(startup)
+        self.name = name
+        self.faults = 0
+        self._process: subprocess.Popen[bytes] | None = None
+        self._pending = bytearray()
+        self._late = False
+        self._greeted = False
+        self._launched = 0.0
+        self._leaving: float | None = None
+        self._finalizer: weakref.finalize[Any, ProcessBot] | None = None
+
+    def __repr__(self) -> str:
+        return f"process_bot({list(self.command)!r}, timeout={self.timeout!r}, name={self.name!r})"
+
+    def __reduce__(self) -> tuple[Callable[..., ProcessBot], tuple[Any, ...]]:
+        return (_rebuilt, (self.command, self.timeout, self.name, self.startup))
+
+    def fresh(self, *, name: str | None = None) -> ProcessBot:
+        """A copy with no process and no faults (under ``name``, if given)."""
+        return ProcessBot(
+            self.command,
+            timeout=self.timeout,
+            name=self.name if name is None else name,
+            startup=self.startup,
+        )
+
+    # --- A decision ----------------------------------------------------------------------
+
+    def __call__(self, view: PlayerView, rng: random.Random) -> Action:
+        """The bot's answer to ``view`` if it names a legal action, else the default.
+
+        Raises:
+            TypeError: ``view`` is not a PlayerView.
+            ValueError: it is not this seat's turn (the view lists no legal action).
+        """
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"a policy takes a PlayerView, not {type(view).__name__}")
+        fallback = default_action(view.legal_actions)
+        deadline = time.monotonic() + self.timeout
+        if self._process is not None and self._process.poll() is not None:
+            self.close()  # it died since its last answer: start it again
+        if self._process is None and not self.launch():
+            return self._fault(fallback)
+        if not self._greeted:
+            # A bot that once let its time run out gets no more grace to start: a hang
+            # costs the table one time limit a decision, not the start-up allowance.
+            if not self._late:
+                deadline = max(deadline, self._launched + self.startup + self.timeout)
+            if not self._greet(view, rng, deadline):
+                return self._fault(fallback)
+        else:
+            self._drain()
+        if not self._send(to_json(view).encode("utf-8") + b"\n", deadline):
+            return self._fault(fallback)
+        line = self._read_line(deadline)
+        if line is None:
+            return self._fault(fallback)
+        action = read_answer(line, view)
+        # A wrong answer keeps the process: it answered one line, so it is still in step.
+        return self._fault(fallback, kill=False) if action is None else action
+
+    def _fault(self, fallback: Action, *, kill: bool = True) -> Action:
+        self.faults += 1
+        if kill:
+            self.close()
+        return fallback
+
+    # --- The table's other documents -------------------------------------------------------
+
+    def game_over(self, view: PlayerView) -> None:
+        """Send ``GameOver`` with the seat's view at the end of a game (if running)."""
+        if self._process is not None and self._greeted:
+            document = {"format": FORMAT, "type": "GameOver", "view": json.loads(to_json(view))}
+            if not self._send(_line(document), time.monotonic() + self.timeout):
+                self.close()
+
+    def bye(self, results: Mapping[str, int]) -> None:
+        """Send ``Bye`` with each player's net chips and close the bot's input: it has
+        ``timeout`` seconds to exit before :meth:`close` kills it (so a table that says
+        goodbye to each bot, then closes each, waits for them side by side)."""
+        process = self._process
+        if process is None or not self._greeted:
+            return
+        document = {"format": FORMAT, "type": "Bye", "results": dict(results)}
+        if self._send(_line(document), time.monotonic() + self.timeout):
+            assert process.stdin is not None
+            process.stdin.close()
+            self._leaving = time.monotonic() + self.timeout
+
+    def close(self) -> None:
+        """End the process if it runs: at once, or, after :meth:`bye`, when it exits or
+        its time to do so is up. The next decision starts another."""
+        process, self._process = self._process, None
+        leaving, self._leaving = self._leaving, None
+        self._greeted = False
+        self._pending.clear()
+        if self._finalizer is not None:
+            self._finalizer.detach()
+            self._finalizer = None
+        if process is None:
+            return
+        if leaving is not None:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                process.wait(max(0.0, leaving - time.monotonic()))
+        _kill(process)
+
+    def __enter__(self) -> ProcessBot:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # --- The process and its pipes ---------------------------------------------------------
+
+    def launch(self) -> bool:
+        """Start the process now, ahead of its first turn, if it is not running; False if
+        it cannot be started. :func:`~pokerlaws.simulate` launches every bot of a sitting
+        at its start, so that their interpreters load side by side; ``Hello`` still waits
+        for the first turn."""
+        if self._process is not None:
+            return True
+        try:
+            process = subprocess.Popen(
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                bufsize=0,
+                # Its own session: killing the group kills whatever it started too.
+                start_new_session=True,
+            )
+        except (OSError, ValueError):  # no such program, not executable, a NUL in it
+            return False
+        assert process.stdin is not None
+        assert process.stdout is not None
+        os.set_blocking(process.stdin.fileno(), False)
+        os.set_blocking(process.stdout.fileno(), False)
+        self._process = process
+        self._launched = time.monotonic()
+        self._finalizer = weakref.finalize(self, _kill, process)
+        return True
+
+    def _greet(self, view: PlayerView, rng: random.Random, deadline: float) -> bool:
+        self._greeted = True
+        hello = {
+            "format": FORMAT,
+            "type": "Hello",
+            "name": self.name if self.name is not None else "bot",
+            "seat": view.seat,
+            "seats": len(view.stacks),
+            "rules": json.loads(to_json(view.rules)),
+            "seed": rng.getrandbits(64),
+        }
+        return self._send(_line(hello), deadline)
+
+    def _send(self, data: bytes, deadline: float) -> bool:
+        """Write ``data`` whole before ``deadline`` (a bot that reads nothing cannot block
+        the table), or False."""
+        process = self._process
+        if process is None or process.stdin is None:
+            return False
+        fd = process.stdin.fileno()
+        view = memoryview(data)
+        while view:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._late = True
+                return False
+            try:
+                if _ready(fd, select.POLLOUT, left):
+                    view = view[os.write(fd, view) :]
+            except BlockingIOError:
+                continue
+            except OSError:  # a broken pipe: the process is gone
+                return False
+        return True
+
+    def _read_line(self, deadline: float) -> bytes | None:
+        """The next line the bot writes before ``deadline``, or None (it exited, went
+        silent, or wrote more than :data:`MAX_LINE` bytes without a newline)."""
+        process = self._process
+        if process is None or process.stdout is None:
+            return None
+        fd = process.stdout.fileno()
+        pending = self._pending
+        while True:
+            end = pending.find(b"\n")
+            if end >= 0:
+                line = bytes(pending[: end + 1])
+                del pending[: end + 1]
+                return line if len(line) <= MAX_LINE else None
+            if len(pending) >= MAX_LINE:
+                return None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self._late = True
+                return None
+            try:
+                if not _ready(fd, select.POLLIN, left):
+                    continue
+                chunk = os.read(fd, MAX_LINE + 1 - len(pending))
+            except BlockingIOError:
+                continue
+            except OSError:
+                return None
+            if not chunk:
+                return None  # end of file: a partial line is no answer
+            pending += chunk
+
+    def _drain(self) -> None:
+        """Throw away what the bot wrote unasked (answers come after the view only)."""
+        process = self._process
+        if process is None or process.stdout is None:
+            return
+        self._pending.clear()
+        fd = process.stdout.fileno()
+        thrown = 0
+        while thrown < _DRAIN:
+            try:
+                chunk = os.read(fd, MAX_LINE) if _ready(fd, select.POLLIN, 0) else b""
+            except OSError:
+                chunk = b""
+            if not chunk:
+                return
+            thrown += len(chunk)
+        self.close()  # a flood: start afresh rather than read it all
+
+
+def _rebuilt(
+    command: tuple[str, ...], timeout: float, name: str | None, startup: float
+) -> ProcessBot:
+    return ProcessBot(command, timeout=timeout, name=name, startup=startup)
+
+
+def process_bot(
+    command: Sequence[str],
+    *,
+    timeout: float = 1.0,
+    name: str | None = None,
+    startup: float = STARTUP,
+) -> ProcessBot:
+    """A policy that runs ``command`` (a list of program arguments) in a process of its own
+    and plays what it answers over the seat protocol (:mod:`pokerlaws.seats`).
+
+    Args:
+        command: the program and its arguments, e.g. ``["python", "-m", "pokerlaws.bots",
+            "peel"]`` or ``shlex.split("./mybot --fast")``.
+        timeout: the seconds each decision may take (the answer after the view is sent).
+        name: the name given in ``Hello``; :func:`~pokerlaws.simulate` gives the player's.
+        startup: the seconds a freshly started process has on top of ``timeout`` for its
+            first answer.
+
+    Raises:
+        TypeError: ``command`` is not a list of str, or another argument of the wrong type.
+        ValueError: an empty command, a time limit that is not a positive finite number.
+    """
+    return ProcessBot(command, timeout=timeout, name=name, startup=startup)
+
+
+# --- The bot's side: a ready stdio bot --------------------------------------------------
+
+
+def serve(
+    policy: Callable[[PlayerView, random.Random], Action],
+    *,
+    stdin: IO[bytes] | None = None,
+    stdout: IO[bytes] | None = None,
+) -> int:
+    """Play ``policy`` over the seat protocol on standard input and output, until ``Bye``
+    or the end of input; return the exit status (0).
+
+    This is the bot's side of the protocol, the example for a bot in another language:
+    read a line; on ``Hello`` seed the generator; on a ``PlayerView`` answer one action
+    document line (and flush); on ``GameOver`` nothing; on ``Bye`` stop.
+    """
+    source = sys.stdin.buffer if stdin is None else stdin
+    sink = sys.stdout.buffer if stdout is None else stdout
+    rng = random.Random(0)
+    for line in source:
+        document = json.loads(line)
+        kind = document.get("type")
+        if kind == "Hello":
+            rng = random.Random(document.get("seed", 0))
+        elif kind == "PlayerView":
+            action = policy(from_json(line), rng)
+            sink.write(to_json(action).encode("utf-8") + b"\n")
+            sink.flush()
+        elif kind == "Bye":
+            break
+    return 0
+
+
+def main(
+    argv: Sequence[str], bots: Mapping[str, Callable[[PlayerView, random.Random], Action]]
+) -> int:
+    """``python -m pokerlaws.bots NAME``: play the ready bot ``NAME`` over the protocol."""
+    if len(argv) != 1 or argv[0] not in bots:
+        names = " | ".join(bots)
+        print(f"usage: python -m pokerlaws.bots {{{names}}}", file=sys.stderr)
+        return 2
+    return serve(bots[argv[0]])

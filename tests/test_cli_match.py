@@ -1,0 +1,155 @@
+"""``pokerlaws match`` (API.md, "Bots from strangers"), run as a subprocess: stdio bots, a
+hanging bot and a crashing bot play to the end, their faults counted, their standard error
+kept out of the table's output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pokerlaws as pl
+from pokerlaws.cli.main import main
+
+PYTHON = sys.executable
+HANG = f"{PYTHON} -c 'import time; time.sleep(60)'"
+CRASH = f"{PYTHON} -c 'import sys; sys.stderr.write(\"STRANGER-STDERR\"); sys.exit(3)'"
+NOISY = f"{PYTHON} {Path(__file__).parent / 'agents' / 'bots' / 'scripted.py'}"
+
+
+def run(*args: str | Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [PYTHON, "-m", "pokerlaws", "match", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_a_match_of_stdio_bots_a_hanging_bot_and_a_crashing_bot_completes(
+    tmp_path: Path,
+) -> None:
+    """Two stdio bots, a bot that never answers and one that dies at once: the match ends
+    with exit 0, the two misbehaving bots' faults counted and none for the others; each
+    sitting's record is written and is legal; no bot's standard error is printed."""
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps([{"kind": "stderr"}] * 50), "utf-8")
+    records = tmp_path / "records"
+    done = run(
+        "--bot",
+        f"peel={PYTHON} -m pokerlaws.bots peel",
+        "--bot",
+        f"noisy={NOISY} {script} {tmp_path / 'count'}",
+        "--bot",
+        f"hang={HANG}",
+        "--bot",
+        f"crash={CRASH}",
+        "--random",
+        "chance",
+        "--sittings",
+        "1",
+        "--games",
+        "3",
+        "--seed",
+        "8",
+        "--timeout",
+        "0.5",
+        "--startup",
+        "3",
+        "--record",
+        records,
+        "--json",
+    )
+    assert done.returncode == 0, done.stderr
+    assert "STRANGER-STDERR" not in done.stdout + done.stderr
+    assert done.stderr == ""
+    result = json.loads(done.stdout)
+    players = {player["name"]: player for player in result["players"]}
+    assert list(players) == ["peel", "noisy", "hang", "crash", "chance"]
+    assert players["hang"]["faults"] > 0
+    assert players["crash"]["faults"] > 0
+    assert players["peel"]["faults"] == players["noisy"]["faults"] == 0
+    assert players["chance"]["faults"] == 0
+    assert sum(player["net"] for player in players.values()) == 0
+    assert all(player["games"] == result["games"] for player in players.values())
+    assert result["seed"] == 8
+    written = sorted(records.iterdir())
+    assert [path.name for path in written] == ["sitting-0000.txt"]
+    for path in written:
+        sitting = pl.replay_sitting(pl.parse_sitting_record(path.read_text("utf-8")))
+        assert sitting.between_games
+        checked = subprocess.run(
+            [PYTHON, "-m", "pokerlaws", "check", str(path)], capture_output=True, text=True
+        )
+        assert checked.returncode == 0
+        assert checked.stdout.startswith("legal")
+
+
+def test_a_match_prints_each_players_net_games_and_faults() -> None:
+    """Without --json: a line a player, with his kind, net chips, games and faults, and
+    the seed last; a secret seed when none is given."""
+    done = run("--peel", "a", "--random", "b", "--sittings", "2", "--games", "2")
+    assert done.returncode == 0
+    lines = done.stdout.splitlines()
+    assert lines[1].split() == ["player", "kind", "net", "games", "faults"]
+    rows = {line.split()[0]: line.split() for line in lines[2:4]}
+    assert rows["a"][1] == "peel"
+    assert rows["b"][1] == "random"
+    assert int(rows["a"][2]) + int(rows["b"][2]) == 0
+    assert rows["a"][3] == rows["b"][3]
+    assert rows["a"][4] == rows["b"][4] == "0"
+    seed = int(lines[-1].removeprefix("seed "))
+    assert seed >= 0
+    again = run("--peel", "a", "--random", "b", "--sittings", "2", "--games", "2")
+    assert int(again.stdout.splitlines()[-1].removeprefix("seed ")) != seed
+
+
+def test_a_match_that_describes_no_match_is_refused_with_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A --bot without NAME=COMMAND, one player, a name twice, a bad seed: exit 2."""
+    for args in (
+        ["--bot", "nobody", "--peel", "a"],
+        ["--peel", "a"],
+        ["--peel", "a", "--random", "a"],
+        ["--peel", "a", "--random", "b", "--seed", "-3"],
+        ["--peel", "a", "--random", "b", "--timeout", "0"],
+    ):
+        try:
+            status: object = main(["match", *args, "--sittings", "1", "--games", "1"])
+        except SystemExit as exit:
+            status = exit.code
+        assert status == 2, args
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        assert err.strip()
+
+
+def test_a_match_on_worker_processes_is_the_same_match() -> None:
+    """--workers 2 plays the sittings on a process pool, the bots started by each worker:
+    the same results as in one process."""
+    args = [
+        "--bot",
+        f"stdio={PYTHON} -m pokerlaws.bots peel",
+        "--peel",
+        "peel",
+        "--random",
+        "chance",
+        "--sittings",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "12",
+        "--timeout",
+        "2",
+        "--json",
+    ]
+    alone = run(*args)
+    pooled = run(*args, "--workers", "2")
+    assert alone.returncode == pooled.returncode == 0
+    assert json.loads(alone.stdout) == json.loads(pooled.stdout)
