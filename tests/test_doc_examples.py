@@ -23,6 +23,7 @@ RUN_ELSEWHERE = {
     "tutorial.md": "tests/test_tutorial_doc.py",
     "pokerkit.md": "tests/test_tutorial_doc.py",
     "strategies.md": "tests/test_strategies_doc.py",
+    "bots.md": "tests/test_bots_doc.py",
 }
 RUN_HERE = ["irregularities.md", "notation.md", "overview.md", "views.md"]
 # Pages run here by tests of their own, which check what the page claims besides.
