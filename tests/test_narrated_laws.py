@@ -17,7 +17,9 @@ import pytest
 import pokerlaws as pl
 from pokerlaws import Discard, Pass, Stake, Stand
 from pokerlaws.history import History
+from pokerlaws.laws.rulings import game_rulings
 from pokerlaws.render.steps import Step, end_step, first_step, step
+from pokerlaws.ruling import noted_count, notes
 from tests.laws._tables import RULES, deck_for, play
 
 
@@ -32,6 +34,13 @@ def _told(start: pl.GameState, *events: pl.Event) -> tuple[pl.GameState, list[St
     if state.phase is pl.Phase.OVER:
         steps.append(end_step(state))
     return state, steps
+
+
+def _then(state: pl.GameState, *events: pl.Event) -> pl.GameState:
+    """``state`` after ``events``, reports among them."""
+    for event in events:
+        state = pl.apply_or_raise(state, event)
+    return state
 
 
 def _cited(told: Step) -> set[int]:
@@ -262,3 +271,76 @@ def test_the_rulings_are_one_group_per_event_and_survive_a_pickle() -> None:
     assert len(state.rulings) == len(state.history)
     assert state.rulings.start[0] == pl.Ruling(20, "ante", (1,), 5)
     assert pickle.loads(pickle.dumps(state)).rulings == state.rulings
+
+
+def test_law_14_a_payer_the_refund_retires_is_ruled_after_the_refund_that_broke_him() -> None:
+    """The dealer, with 5 chips and nothing staked, refunds a lifted hand found foul as dealt
+    its ante (Laws 13-14) and retires broke: the refund is ruled before what it caused, and
+    the narration tells them in that order (Ambiguity 17)."""
+    opened = play(_game(FOUR, (5, 100, 100, 100)), Stake(seat=2, amount=10))
+    lifted = _then(opened, pl.Lift(seat=1))
+    after, (fouled,) = _told(lifted, pl.WrongHandSize(seat=1))
+    assert after.players == (2, 3)
+    assert after.rulings[-1] == (
+        pl.Ruling(13, "foul", (1,)),
+        pl.Ruling(14, "refund", (0, 1), 5),
+        pl.Ruling(14, "retires broke", (0,)),
+    )
+    assert fouled.says.index("refunds 5") < fouled.says.index("left without a chip")
+
+
+def test_law_77_a_dispute_the_dealer_settles_is_ruled_law_77_and_78_one_he_is_party_to() -> None:
+    start = _game(FOUR, (100,) * 4)
+    _, (settled_by_dealer, by_his_left) = _told(
+        start, pl.Dispute(seat=2, parties=(2, 3)), pl.Dispute(seat=2, parties=(2, 0))
+    )
+    assert settled_by_dealer.law == 77
+    assert by_his_left.law == 78
+
+
+# Each report's remedy as the law module that decides it notes it, before the steps the
+# remedy sets off; the seats are those of FOUR's game, dealer 0.
+_DEALT = _game(FOUR, (100,) * 4)
+_DRAWN = play(_opened(), Discard(seat=1, cards=pl.parse_cards("2c 3d")))
+_ASKED = pl.WrongNumberAsked
+_NOTED: list[tuple[pl.GameState, pl.Report, pl.Ruling]] = [
+    (_DEALT, pl.MissingCut(seat=2, during_deal=True), pl.Ruling(8, "misdeal", (2,))),
+    (_opened(), pl.MissingCut(seat=2, during_deal=False), pl.Ruling(9, "deal stands", (2,))),
+    (_DEALT, pl.FacedCard(seat=3), pl.Ruling(10, "misdeal", (3,))),
+    (_DEALT, pl.ExposedCard(seat=3, card=_DEALT.hands[3][0]), pl.Ruling(11, "exposed card", (3,))),
+    (_DEALT, pl.WrongHandSize(seat=2), pl.Ruling(12, "misdeal", (2,))),
+    (_DEALT, pl.Lift(seat=2), pl.Ruling(13, "lift", (2,))),
+    (_then(_DEALT, pl.Lift(seat=2)), pl.WrongHandSize(seat=2), pl.Ruling(13, "foul", (2,))),
+    (_DEALT, pl.Distraction(seat=2), pl.Ruling(16, "distraction", (2,))),
+    (_DRAWN, pl.WrongHandSize(seat=1), pl.Ruling(42, "hand corrected", (1,))),
+    (_DRAWN, _ASKED(seat=1, served_as_asked=False), pl.Ruling(44, "wrong number", (1,))),
+    (_DRAWN, _ASKED(seat=1, served_as_asked=True), pl.Ruling(45, "foul", (1,))),
+    (_DRAWN, pl.Lift(seat=1), pl.Ruling(48, "lift", (1,))),
+    (_then(_DRAWN, pl.Lift(seat=1)), pl.WrongHandSize(seat=1), pl.Ruling(48, "foul", (1,))),
+    (_DEALT, pl.Dispute(seat=2, parties=(2, 3)), pl.Ruling(77, "dispute", (2, 3))),
+    (_DEALT, pl.Dispute(seat=2, parties=(2, 0)), pl.Ruling(78, "dispute", (0, 2))),
+]
+
+
+@pytest.mark.parametrize(("before", "report", "ruling"), _NOTED)
+def test_each_reports_remedy_is_noted_by_the_law_module_that_decides_it(
+    before: pl.GameState, report: pl.Report, ruling: pl.Ruling
+) -> None:
+    after = pl.apply_or_raise(before, report)
+    assert notes(after, noted_count(before))[0] == ruling
+    assert after.rulings[-1][0] == ruling
+
+
+def test_law_12_the_redeal_of_a_misdeal_called_after_refunds_ended_the_deal_is_law_12() -> None:
+    """A jack-pot whose refunds ended it in the deal (the dealer retired broke) is misdealt
+    by a hand of the wrong size never lifted: the misdeal and its redeal are Law 12's, noted
+    where misdeal.py calls and deals them (Ambiguity 17)."""
+    deck = deck_for({}, n=4, dealer=0)
+    state = pl.new_game(RULES, (15, 100, 100, 100), dealer=0, deck=deck, jackpot_round=1)
+    for seat in (1, 2):
+        state = _then(state, pl.Lift(seat=seat), pl.WrongHandSize(seat=seat))
+    assert state.phase is pl.Phase.OVER
+    after, (misdeal, redeal) = _told(state, pl.WrongHandSize(seat=3), pl.Redeal(seat=0))
+    assert misdeal.rulings[0] == pl.Ruling(12, "misdeal", (3,))
+    assert redeal.rulings[0] == pl.Ruling(12, "redeal", (0,))
+    assert after.rulings == game_rulings(after)

@@ -178,7 +178,8 @@ costs a tenth of the record (the show notes its settlement in every game played)
 
 def noted(state: GameState, rulings: Iterable[Note]) -> GameState:
     """A copy of ``state`` with ``rulings`` noted after those noted before in its game: a law
-    module records so what an automatic step it took ruled (Laws 14, 29, 33, 58-60, 76)."""
+    module records so, where it decides it, what a report's remedy or an automatic step it
+    took ruled (a misdeal and its redeal, Law 41's shuffle, a Law 14 refund, a settlement)."""
     fields = state.__dict__
     new = object.__new__(type(state))
     # The fields are unchanged, so the copy keeps any hash cached with them.

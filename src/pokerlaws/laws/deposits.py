@@ -18,6 +18,7 @@ from __future__ import annotations
 from pokerlaws.actions import Action, Pass, Stake, Stand
 from pokerlaws.laws import say
 from pokerlaws.reports import Deposit
+from pokerlaws.ruling import noted
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import (
     AmountNotPositive,
@@ -101,10 +102,9 @@ def deposit(state: GameState, report: Deposit) -> GameState | RuleViolation:
             f"at his turn now (the limit is {state.rules.limit})",
         )
     stacks = list(state.stacks)
-    # x
     # remedies: Law 55
     stacks[seat] -= amount
-    return state.with_changes(
+    deposited = state.with_changes(
         {
             "stacks": tuple(stacks),
             "pool": state.pool + amount,
@@ -112,6 +112,7 @@ def deposit(state: GameState, report: Deposit) -> GameState | RuleViolation:
             "history": state.history.with_event(report),
         }
     )
+    return noted(deposited, ((55, "deposit", (seat,), amount),))
 
 
 def credited(state: GameState, seat: int) -> GameState:

@@ -36,6 +36,7 @@ from pokerlaws.cards import Card, standard_deck
 from pokerlaws.laws import betting, show
 from pokerlaws.laws.staking import chips_refused, passing, stake_chips, stake_choices
 from pokerlaws.reports import ExposedCard
+from pokerlaws.ruling import noted
 from pokerlaws.state import Changes, GameState, Phase, seats_from
 from pokerlaws.violations import (
     CardNotHeld,
@@ -175,6 +176,7 @@ def _serve(state: GameState, action: Discard, thrown_set: frozenset[Card]) -> Ga
         changes["stock"] = ()
         if wanted > len(stock):
             changes["owed"] = owed = (*owed, (seat, wanted - len(stock)))
+            state = noted(state, ((41, "stock short", (seat,), wanted - len(stock)),))
     if wanted:
         thrown_by = list(state.thrown)
         thrown_by[seat] = thrown
@@ -236,6 +238,9 @@ def _shuffle(state: GameState, action: Shuffle) -> GameState | RuleViolation:
             f"must shuffle exactly the {len(gathered)} discards of this draw, each once "
             f"({wanted}), not {' '.join(map(str, order)) or 'no cards'}",
         )
+    # Law 41: the dealer serves the players owed cards, in draw order, from the pile.
+    owed_seats = tuple(seat for seat, _ in state.owed)
+    state = noted(state, ((41, "shuffle", (action.seat, *owed_seats), 0),))
     pile = list(order)
     hands = list(state.hands)
     for seat, count in state.owed:

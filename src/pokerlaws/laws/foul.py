@@ -134,12 +134,14 @@ def _payer_broke(state: GameState, payer: int) -> GameState:
     """
     start = moments.deal_start(state)
     if state.history.first((Stake,), seat=payer, start=start) is None:
+        state = noted(state, ((14, "retires broke", (payer,), 0),))
         if state.pending and state.pending[0] == payer:
             after = _PASS_HANDLERS[state.phase](state, Pass(seat=payer))
             assert isinstance(after, GameState), "the player to act may always pass"
             # He made no pass: the history keeps only what was done and reported.
             return after.with_changes({"history": state.history})
         return _carry_on(_leaves(state, payer))
+    state = noted(state, ((14, "all in broke", (payer,), 0),))
     all_in = state.all_in | {payer}
     changes: Changes = {"all_in": all_in}
     shorts = _newly_short(state, state.staked, all_in)

@@ -25,6 +25,7 @@ from pokerlaws.reports import (
     WrongHandSize,
     WrongNumberAsked,
 )
+from pokerlaws.ruling import RulingKind, noted
 from pokerlaws.state import Changes, GameState, Phase
 from pokerlaws.violations import (
     AlreadyLifted,
@@ -121,6 +122,12 @@ def _record(state: GameState, report: Report) -> GameState:
     return state.with_changes({"history": state.history.with_event(report)})
 
 
+def _ruled(state: GameState, law: int, kind: RulingKind, report: Report) -> GameState:
+    """``state`` with the law of ``report``'s remedy noted where the remedy is decided, and
+    before it is taken, so that its own steps (a refund, a settlement) come after it."""
+    return noted(state, ((law, kind, (report.seat,), 0),))
+
+
 # --- The deal: Laws 8-16 --------------------------------------------------------------
 
 
@@ -132,7 +139,7 @@ def _deal_report(
         if not report.during_deal:
             # remedies: Law 9
             # Law 9: noticed only once the deal was complete, the deal stands.
-            return _record(state, report)
+            return _record(_ruled(state, 9, "deal stands", report), report)
         if not dealing:
             return refuse(
                 NotAtThisMoment,
@@ -159,7 +166,8 @@ def _deal_report(
             NotAtThisMoment, 16, report, "is the dealer, who cannot distract himself (Law 15)"
         )
     # remedies: Law 16
-    return _record(state, report)  # Laws 15-16: he will pay the Law 14 refunds.
+    # Laws 15-16: he will pay the Law 14 refunds.
+    return _record(_ruled(state, 16, "distraction", report), report)
 
 
 def _misdeal_after_the_game(
@@ -192,7 +200,7 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
         exposed = state.history.events_of(ExposedCard, start=moments.deal_start(state))
         if any(event.card == card for event in exposed):
             return refuse(CardNotThere, 11, report, f"had {card} exposed already in this deal")
-        return _record(state, report)
+        return _record(_ruled(state, 11, "exposed card", report), report)
     served = _just_served(state, seat)
     if served is None:
         return refuse(
@@ -264,6 +272,7 @@ def _replace_exposed(state: GameState, report: ExposedCard) -> GameState:
     exposed = draw.exposed_in_serving(state, seat) | {card}
     stock = state.stock
     # remedies: Law 40
+    state = _ruled(state, 40, "exposed card", report)
     replacement = next((c for c in stock if c not in own and c not in exposed), None)
     history = state.history.with_event(report)
     if replacement is None:
@@ -293,6 +302,8 @@ def _owed_for_exposed(state: GameState, report: ExposedCard) -> GameState:
         "owed": (*state.owed, (seat, 1)),
         "history": state.history.with_event(report),
     }
+    # Law 41 owes him the card in its place: the stock ran short.
+    state = noted(state, ((41, "stock short", (seat,), 1),))
     if state.phase is Phase.BETTING:
         # He drew last, and the betting had begun with no bet made: it waits for the
         # dealer's shuffle, the stakes as they stood at the draw.
@@ -324,7 +335,10 @@ def _lift(state: GameState, report: Lift) -> GameState | RuleViolation:
         # Lifting is Ambiguity 20's: Law 6 only lays the cards before him.
         # cites: Law 6
         return refuse(AlreadyLifted, 6, report, "has lifted his cards already")
-    return _record(state, report)
+    # From now a wrong count makes the hand foul: as dealt (Law 13), or his draw (Law 48).
+    discard = moments.drew(state, report.seat)
+    law = 48 if discard is not None and discard[1].cards else 13
+    return _record(_ruled(state, law, "lift", report), report)
 
 
 def _wrong_size(state: GameState, report: WrongHandSize) -> GameState | RuleViolation:
@@ -345,14 +359,16 @@ def _wrong_size(state: GameState, report: WrongHandSize) -> GameState | RuleViol
             return misdeal.misdeal(state, report)  # Law 12
         start = moments.deal_start(state)
         # remedies: Laws 13, 14
-        return foul.retire(state, report, refunded_by=foul.refund_payer(state, start))  # 13-14
+        payer = foul.refund_payer(state, start)
+        return foul.retire(_ruled(state, 13, "foul", report), report, refunded_by=payer)
     if not moments.lifted(state, seat):
         # remedies: Laws 42, 43
         # Laws 42-43: noticed before the drawn cards are lifted, the dealer takes back the
         # extra cards or makes up the shortfall, which leaves the hand the engine holds.
-        return _record(state, report)
+        return _record(_ruled(state, 42, "hand corrected", report), report)
     # remedies: Laws 48, 63
-    return foul.retire(state, report)  # Law 48, or Law 63 if he bet on it
+    bet = state.history.first((Stake,), seat=seat, start=moments.arrival(state, seat))
+    return foul.retire(_ruled(state, 48 if bet is None else 63, "foul", report), report)
 
 
 def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | RuleViolation:
@@ -375,6 +391,7 @@ def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | Ru
             "show, and Law 64 has no other hand to give it to",
         )
     # remedies: Law 64
+    state = _ruled(state, 64, "foul", report)
     discard = moments.drew(state, report.seat)
     if discard is None or not discard[1].cards:
         # A pat hand is the hand dealt: foul as dealt, it is refunded (Ambiguity 17).
@@ -417,12 +434,13 @@ def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | Rul
                 "is the dealer, who serves himself: what he asked for, he took",
             )
         # remedies: Law 47
-        return foul.retire(state, report)  # Law 47
+        return foul.retire(_ruled(state, 47, "foul", report), report)
     if not report.served_as_asked:
         # remedies: Law 44
-        return _record(state, report)  # Law 44: he was given as many as he discarded.
+        # He was given as many as he discarded: the draw stands.
+        return _record(_ruled(state, 44, "wrong number", report), report)
     # remedies: Law 45
-    return foul.retire(state, report)  # Law 45
+    return foul.retire(_ruled(state, 45, "foul", report), report)
 
 
 # --- The dealer's draw: Laws 49-51 -----------------------------------------------------------
@@ -451,7 +469,7 @@ def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleVio
             report,
             f"may no longer ask: he has {'bet' if bet else 'lifted his cards'} since drawing",
         )
-    return _record(state, report)
+    return _record(_ruled(state, 49, "question", report), report)
 
 
 # --- Disputes: Laws 77-79 -----------------------------------------------------------------
@@ -472,7 +490,7 @@ def _dispute(state: GameState, report: Dispute) -> GameState | RuleViolation:
     if report.seat not in parties:
         return refuse(NoArbiter, 77, report, "must be one of the parties to the dispute")
     try:
-        disputes.arbiter(state, parties)
+        arbiter = disputes.arbiter(state, parties)
     except ValueError:
         return refuse(
             NoArbiter,
@@ -481,7 +499,9 @@ def _dispute(state: GameState, report: Dispute) -> GameState | RuleViolation:
             "raises a dispute whose parties include the dealer and both his neighbours, so "
             "the laws name no one to settle it",
         )
-    return _record(state, report)
+    # The dealer settles it (Law 77), unless he is a party: then a neighbour (Law 78).
+    law = 77 if arbiter == state.dealer else 78
+    return _record(noted(state, ((law, "dispute", parties, 0),)), report)
 
 
 # --- What may be reported now ------------------------------------------------------------

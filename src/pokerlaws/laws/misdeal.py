@@ -15,19 +15,33 @@ the caller supplies, as with the Law 41 shuffle.
 from __future__ import annotations
 
 from operator import sub
+from typing import TypeAlias
 
 from pokerlaws.actions import Action, Redeal
 from pokerlaws.cards import Card, pack_set
 from pokerlaws.laws import deal
 from pokerlaws.laws.draw import keyed_order
-from pokerlaws.reports import Report
+from pokerlaws.reports import FacedCard, MissingCut, WrongHandSize
+from pokerlaws.ruling import noted
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation, WrongDeck, refuse
 
-__all__ = ["apply_redeal", "default_deck", "legal", "misdeal"]
+__all__ = ["apply_redeal", "default_deck", "legal", "misdeal", "misdeal_law"]
+
+Misdealt: TypeAlias = MissingCut | FacedCard | WrongHandSize
+"""The reports that may call a misdeal."""
+_MISDEALT = (MissingCut, FacedCard, WrongHandSize)
 
 
-def misdeal(state: GameState, report: Report) -> GameState:
+def misdeal_law(report: Misdealt) -> int:
+    """The law of the misdeal ``report`` calls: Law 8 an uncut pack, Law 10 a card faced in
+    the pack, Law 12 a hand of the wrong size not yet lifted."""
+    if isinstance(report, MissingCut):
+        return 8
+    return 10 if isinstance(report, FacedCard) else 12
+
+
+def misdeal(state: GameState, report: Misdealt) -> GameState:
     """Call a misdeal: back to the moment after the ante and straddles, the dealer to deal."""
     # remedies: Laws 8, 10, 12
     voluntary = state.voluntary
@@ -47,7 +61,7 @@ def misdeal(state: GameState, report: Report) -> GameState:
     shorts = tuple(
         short for short in state.shorts if short.seat in all_in and staked[short.seat] < top
     )
-    return state.with_changes(
+    called = state.with_changes(
         {
             "phase": Phase.MISDEAL,
             "to_act": state.dealer,
@@ -70,6 +84,18 @@ def misdeal(state: GameState, report: Report) -> GameState:
             "history": state.history.with_event(report),
         }
     )
+    return noted(called, ((misdeal_law(report), "misdeal", (report.seat,), 0),))
+
+
+def _dealt_again_for(state: GameState) -> int:
+    """The law of the misdeal the dealer now deals again for: in a misdeal nothing but a
+    dispute may be reported, so the last report that may call one called it."""
+    history = state.history
+    last = history.last(_MISDEALT)
+    assert last is not None, "a misdeal is called by a report"
+    called_by = history[last]
+    assert isinstance(called_by, _MISDEALT)
+    return misdeal_law(called_by)
 
 
 def default_deck(state: GameState) -> tuple[Card, ...]:
@@ -100,8 +126,11 @@ def apply_redeal(state: GameState, action: Action) -> GameState | RuleViolation:
                 f"not {len(deck)} cards that are not that pack",
             )
     n = state.num_seats
+    # The redeal is the misdeal's remedy: it is ruled under the law that called the misdeal,
+    # noted before the deal, whose own steps (a game nobody can open) come after it.
+    redealt = noted(state, ((_dealt_again_for(state), "redeal", (action.seat,), 0),))
     return deal.deal(
-        state.with_changes({"stock": deck}),
+        redealt.with_changes({"stock": deck}),
         {
             "discards": (),
             "thrown": ((),) * n,
