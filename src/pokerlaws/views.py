@@ -223,6 +223,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise TypeError(f"the seat must be an int, not {type(seat).__name__}")
     if not 0 <= seat < state.num_seats:
         raise ValueError(f"seat {seat} is not at this table of {state.num_seats} seats")
+    # enforces: Law 6
     return _seen(state, seat, tuple(_as_seen_by(seat, action) for action in state.history))
 
 
