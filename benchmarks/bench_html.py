@@ -9,8 +9,8 @@ objections and distractions while the deal lies, questions to the dealer after t
 steps after which the table shows the same), and a war of raises between two players with
 deep stacks (a step after which every raise changes a stack, a stake and the pool). For
 each, ``render_html`` of its record, for the whole game and (``--seat``) as one seat saw
-it: the page's size over the record's actions, the CPU time (``time.process_time``) and
-the peak of memory ``tracemalloc`` counts while the page is made.
+it: the page's size over the record's actions, the CPU time (``time.process_time``) and,
+in a second run, the peak of memory ``tracemalloc`` counts while the page is made.
 """
 
 from __future__ import annotations
@@ -75,18 +75,21 @@ def war_of_raises(n: int) -> pl.GameState:
 def measure(name: str, build: Callable[[int], pl.GameState], n: int, seat: int | None) -> None:
     game = pl.record(build(n))
     record_bytes = len(pl.format_record(game).encode("utf-8"))
-    tracemalloc.start()
     start = time.process_time()
     page = render_html(game, seat)
     seconds = time.process_time() - start
+    size = len(page.encode("utf-8"))
+    del page
+    # The peak apart: tracemalloc slows the work it counts several times over.
+    tracemalloc.start()
+    render_html(game, seat)
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    size = len(page.encode("utf-8"))
     whose = "every hand" if seat is None else f"seat {seat}"
     print(
-        f"{name:<16} {len(game.actions):>7} actions  record {record_bytes / 1e3:>7.1f} KB  "
+        f"{name:<8} {len(game.actions):>7} actions  record {record_bytes / 1e3:>7.1f} KB  "
         f"page {size / 1e6:>6.2f} MB  {size / len(game.actions):>5.0f} B/action  "
-        f"{seconds:>5.2f} s  peak {peak / 1e6:>5.0f} MB  ({whose})"
+        f"{seconds:>6.2f} s  peak {peak / 1e6:>5.0f} MB  ({whose})"
     )
 
 

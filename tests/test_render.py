@@ -358,3 +358,12 @@ def test_html_of_an_unfinished_game_names_no_winner() -> None:
     page = render_html(evolve(game, actions=game.actions[:5]))
     assert 'id="winner"' not in page
     assert page.count('<li class="step"') == 6  # the start and five actions
+
+
+def test_html_as_a_seat_saw_it_writes_another_s_discard_by_its_count() -> None:
+    """Laws 6, 39: his own discard by its cards, another player's by their number."""
+    page = render_html(golden("peel.record"), seat=1)
+    assert ">1 discard 5c 2d 8s<" in page
+    assert ">2 discard ## ## ##<" in page
+    assert ">0 discard ## ##<" in page
+    assert "as seat 1 saw it" in page

@@ -257,27 +257,39 @@ SCRIPT = r"""
     }
     return "the record's last line";
   }
-  var lines = steps.map(function (step, k) {
-    var item = document.createElement("li"), button = document.createElement("button");
-    button.type = "button";
-    button.textContent = step.querySelector(".line").textContent;
-    button.addEventListener("click", function () { show(k); });
-    item.appendChild(button);
-    index.appendChild(item);
-    return item;
-  });
+  // The list of every step is laid out only once it is open: a long game's list of
+  // buttons would otherwise be laid out again at every step shown.
+  var every = document.getElementById("every"), lines = [];
+  function list() {
+    if (lines.length || !every.open) { return; }
+    lines = steps.map(function (step, k) {
+      var item = document.createElement("li"), button = document.createElement("button");
+      button.type = "button";
+      button.textContent = step.querySelector(".line").textContent;
+      button.addEventListener("click", function () { show(k); });
+      item.appendChild(button);
+      index.appendChild(item);
+      return item;
+    });
+    lines[at].className = "at";
+  }
+  every.addEventListener("toggle", list);
   var at = 0;
   function show(k) {
-    if (lines[at]) { lines[at].className = ""; }
+    // Only the step left and the step shown change: a long game's page stays quick.
+    steps[at].hidden = true;
+    if (lines.length) { lines[at].className = ""; }
     at = Math.max(0, Math.min(steps.length - 1, k));
-    steps.forEach(function (step, j) { step.hidden = j !== at; });
-    lines[at].className = "at";
+    steps[at].hidden = false;
+    if (lines.length) { lines[at].className = "at"; }
     var step = steps[at], t = fields(at);
     step.querySelector(".line").title = where(at);
     summary.textContent = document.getElementById("law-" + step.getAttribute("data-law"))
       .textContent;
     picture.innerHTML = svg(t);
     astext.textContent = asText(t);
+    var cited = step.querySelector(".law");
+    cited.parentNode.insertBefore(summary, cited.nextSibling);
     step.appendChild(shared);
     shared.hidden = false;
     counter.textContent = "step " + (at + 1) + " of " + steps.length;
@@ -296,6 +308,7 @@ SCRIPT = r"""
     else if (event.key === "End") { show(steps.length - 1); }
   });
   show(0);
+  list();
 })();
 """
 

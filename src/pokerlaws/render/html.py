@@ -45,6 +45,9 @@ _POLICY = f"default-src 'none'; style-src 'unsafe-inline'; script-src '{SCRIPT_H
 
 _PHASES = tuple(PHASE_NAMES)
 
+_LISTED = 2_000
+"""The most steps whose list the page shows open: a longer one is opened by the reader."""
+
 # The controls that embed, override or isolate a direction (the Unicode bidi algorithm's
 # explicit formatting characters): raw in a page, one in a tag could reverse what follows.
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -65,17 +68,18 @@ nav button:disabled { opacity: .4; cursor: default; }
 .step { margin: 0; padding: 0; list-style: none; }
 .line { font-family: monospace; font-size: 1.15em; background: #2f6d44; color: #f5f1e0;
         padding: .35em .6em; border-radius: 4px; display: inline-block; margin: .3em 0; }
-.law { margin: .3em 0; } .law b { color: #7a2a0c; }
+.law { margin: .3em 0 0; } .law b { color: #7a2a0c; }
 .says { font-size: 1.1em; margin: .3em 0 .6em; }
 .winner { font-size: 1.3em; font-weight: bold; background: #f3d36b; padding: .4em .6em;
           border-radius: 4px; }
 .picture svg { max-width: 100%; height: auto; }
 pre.text { font-size: .85em; overflow-x: auto; }
+#every summary { font-size: 1.3em; font-weight: bold; margin: .8em 0 .3em; cursor: pointer; }
 ol.lines { columns: 3; font-family: monospace; font-size: .85em; padding-left: 2.5em; }
 ol.lines button { font: inherit; border: none; background: none; padding: 0; cursor: pointer;
                   text-align: left; color: #23408e; }
 ol.lines li.at button { font-weight: bold; color: #7a2a0c; }
-.summary { margin: .2em 0 .6em; font-size: .95em; }
+.summary { margin: .1em 0 .3em; }
 dl.laws dt { font-weight: bold; } dl.laws dd { margin: 0 0 .4em 1em; }
 """
 
@@ -139,6 +143,8 @@ def _line(step: Step, action: Event | None, seat: int | None) -> str:
         return step.line
     seen = _as_seen_by(seat, action)
     if isinstance(seen, HiddenDiscard):
+        if not seen.count:
+            return f"{seen.seat} pat"
         return f"{seen.seat} discard " + " ".join(["##"] * seen.count)
     return format_action(seen)
 
@@ -337,12 +343,14 @@ def render_html(game: GameRecord | GameState, seat: int | None = None) -> str:
         '<button type="button" id="last">last &#xBB;</button>'
         f'<span id="counter">step 1 of {len(items)}</span></nav>'
         f'<ol class="steps" id="steps">{"".join(items)}</ol>'
-        '<div id="table" hidden><p class="summary" id="summary"></p>'
+        '<p class="summary" id="summary"></p><div id="table" hidden>'
         '<div class="picture" id="picture"></div>'
         '<details><summary>the table as text</summary><pre class="text" id="astext"></pre>'
         "</details></div>"
         "<noscript><p>The tables are drawn by the page's script.</p></noscript>"
-        f'<h2>Every step</h2><ol class="lines" id="lines" start="0"></ol>{_cited(laws)}'
+        f'<details id="every"{" open" if len(items) <= _LISTED else ""}>'
+        '<summary>Every step</summary><ol class="lines" id="lines" start="0"></ol></details>'
+        f"{_cited(laws)}"
         f'<script type="application/json" id="tables">{_json(data)}</script>'
         f"<script>{SCRIPT}</script>"
         "</body></html>\n"
