@@ -3,9 +3,9 @@
 The page carries each step's table as a compact list of the fields that changed since the
 step before (:mod:`pokerlaws.render.html`); this script rebuilds the table of the step
 shown and draws it, as SVG and as text, exactly as :func:`pokerlaws.render.svg.svg_element`
-and :func:`pokerlaws.render.text.render_text` draw it (``tests/test_render_page.py`` holds
-the two to the same output). A page of a long game so holds a few hundred bytes a step,
-not a picture a step.
+and :func:`pokerlaws.render.text.render_text` draw it (``.ci/browser`` holds the two to
+the same output at every step, in Chromium, for the whole game and for a seat's view). A
+page of a long game so holds a few hundred bytes a step, not a picture a step.
 
 The script is a constant: everything that varies lives in the page's JSON data block, so
 its hash is computed once and the page's Content-Security-Policy allows exactly it.
@@ -245,10 +245,6 @@ SCRIPT = r"""
       }
     }
     return lines.map(function (line) { return line.slice(0, 100); }).join("\n") + "\n";
-  }
-  if (typeof module !== "undefined") {  // the unit test's entry: the drawing alone
-    module.exports = { data: data, fields: fields, svg: svg, asText: asText };
-    return;
   }
   function where(k) {
     if (k === 0) { return "the record's header: the rules, stacks, dealer and deck"; }
