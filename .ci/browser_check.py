@@ -4,12 +4,16 @@ Fails (exit 1, one line a failure) unless: the page loads with no console error,
 uncaught exception and no request for anything but the page itself; the first step shows
 with `back` disabled; `forward` shows each step in turn, `back` goes one back, the arrow
 keys step too; `last` shows the last step, whose winner line names the expected winner.
+With `--record`, each step's table as the page's script drew it (the SVG's cards and
+words, and the table as text) is the one `svg_element` and `render_text` draw for that
+step's state, or for `--seat`'s view of it.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import xml.etree.ElementTree as ElementTree
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
@@ -39,7 +43,41 @@ def shown_step(page: Page) -> int:
     return index
 
 
-def check(page: Page, url: str, winner: str, problems: list[str]) -> int:
+def expected_tables(record: Path, seat: int | None) -> list[tuple[list[str], list[str], str]]:
+    """Each step's table as the Python renderers draw it: the SVG's cards and words, and
+    the text."""
+    import pokerlaws as pl
+    from pokerlaws.render.steps import game_steps
+    from pokerlaws.render.svg import svg_element
+
+    tables = []
+    for step in game_steps(pl.parse_record(record.read_text(encoding="utf-8"))):
+        source = step.state if seat is None else pl.view(step.state, seat)
+        root = ElementTree.fromstring(svg_element(source))
+        cards = [g.get("data-card") or "" for g in root.iter() if g.get("data-card")]
+        words = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}text")]
+        tables.append((cards, words, pl.render_text(source)))
+    return tables
+
+
+def drawn_table(page: Page) -> tuple[list[str], list[str], str]:
+    cards: list[str] = page.eval_on_selector_all(
+        "#picture svg [data-card]", "cards => cards.map(c => c.getAttribute('data-card'))"
+    )
+    words: list[str] = page.eval_on_selector_all(
+        "#picture svg text", "texts => texts.map(t => t.textContent)"
+    )
+    text: str = page.eval_on_selector("#astext", "pre => pre.textContent")
+    return cards, words, text
+
+
+def check(
+    page: Page,
+    url: str,
+    winner: str,
+    problems: list[str],
+    tables: list[tuple[list[str], list[str], str]] | None = None,
+) -> int:
     page.goto(url)
     page.wait_for_selector("#counter")
     total = page.locator("li.step").count()
@@ -56,17 +94,24 @@ def check(page: Page, url: str, winner: str, problems: list[str]) -> int:
         if at != index or counter != f"step {index + 1} of {total}":
             problems.append(f"{what}: step {at} shown ({counter!r}), not step {index}")
 
+    def drawn(index: int) -> None:
+        if tables is not None and drawn_table(page) != tables[index]:
+            problems.append(f"step {index} draws {drawn_table(page)}, not {tables[index]}")
+
     expect(0, "on load")
+    drawn(0)
     if not page.locator("#back").is_disabled():
         problems.append("back is enabled on the first step")
     for index in range(1, total):
         page.click("#forward")
         expect(index, f"forward to {lines[index]!r}")
+        drawn(index)
     if not page.locator("#forward").is_disabled():
         problems.append("forward is enabled on the last step")
     for index in range(total - 2, total - 5, -1):
         page.click("#back")
         expect(index, "back")
+        drawn(index)
     page.keyboard.press("ArrowRight")
     expect(total - 3, "the right arrow key")
     page.keyboard.press("ArrowLeft")
@@ -92,7 +137,10 @@ def main() -> int:
     parser.add_argument("--profile", type=Path, required=True, help="a fresh profile directory")
     parser.add_argument("--winner", required=True, help="text the last step's winner line holds")
     parser.add_argument("--screenshot", type=Path, help="write a PNG of the last step here")
+    parser.add_argument("--record", type=Path, help="the page's record: check each table")
+    parser.add_argument("--seat", type=int, help="the seat whose replay the page is")
     args = parser.parse_args()
+    tables = None if args.record is None else expected_tables(args.record, args.seat)
     url = args.page.resolve().as_uri()
     problems: list[str] = []
     with sync_playwright() as playwright:
@@ -106,18 +154,20 @@ def main() -> int:
         page = context.new_page()
         page.on(
             "console",
-            lambda message: problems.append(f"console {message.type}: {message.text}")
-            if message.type in ("error", "warning")
-            else None,
+            lambda message: (
+                problems.append(f"console {message.type}: {message.text}")
+                if message.type in ("error", "warning")
+                else None
+            ),
         )
         page.on("pageerror", lambda error: problems.append(f"uncaught: {error}"))
         page.on(
             "request",
-            lambda request: problems.append(f"fetched {request.url}")
-            if request.url != url
-            else None,
+            lambda request: (
+                problems.append(f"fetched {request.url}") if request.url != url else None
+            ),
         )
-        total = check(page, url, args.winner, problems)
+        total = check(page, url, args.winner, problems, tables)
         if args.screenshot is not None and not problems:
             page.screenshot(path=str(args.screenshot))
         context.close()

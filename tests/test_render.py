@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
@@ -205,12 +207,121 @@ def test_html_escapes_what_the_record_says() -> None:
     assert "<img" not in page
     assert "&lt;script&gt;alert" in page
     assert page.count("<script>") == 1
-    assert "<dd>&lt;/title&gt;</dd>" in page
+    assert "<dd><bdi>&lt;/title&gt;</bdi></dd>" in page
 
 
 def test_html_refuses_what_is_not_a_record() -> None:
     with pytest.raises(TypeError):
-        render_html(begin(golden("short.record")))  # type: ignore[arg-type]
+        render_html(pl.format_record(golden("short.record")))  # type: ignore[arg-type]
+
+
+def test_html_of_a_state_is_the_page_of_its_record() -> None:
+    state = pl.replay(golden("peel.record"))
+    assert render_html(state) == render_html(pl.record(state))
+    assert render_html(state, 3) == render_html(pl.record(state), seat=3)
+
+
+def test_html_refuses_a_seat_that_is_not_one() -> None:
+    game = golden("short.record")
+    with pytest.raises(TypeError):
+        render_html(game, seat="1")  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        render_html(game, seat=True)
+    with pytest.raises(ValueError, match="not at this table"):
+        render_html(game, seat=len(game.stacks))
+
+
+def _data_and_script(page: str) -> tuple[str, str]:
+    data = re.search(r'<script type="application/json" id="tables">(.*?)</script>', page, re.S)
+    script = re.findall(r"<script>(.*?)</script>", page, re.S)
+    assert data is not None
+    assert len(script) == 1
+    return data.group(1), script[0]
+
+
+def test_html_allows_its_one_script_by_its_hash() -> None:
+    """The policy names the SHA-256 of the script's text, and never 'unsafe-inline'."""
+    page = render_html(golden("peel.record"))
+    _, script = _data_and_script(page)
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)
+    assert policy is not None
+    sources = dict(part.strip().split(" ", 1) for part in policy.group(1).split(";"))
+    assert sources["script-src"] == f"'sha256-{digest}'"
+    assert sources["default-src"] == "'none'"
+    assert "unsafe-inline" not in sources["script-src"]
+
+
+def test_html_isolates_the_record_s_text_and_keeps_no_bidi_control() -> None:
+    """A tag or a name holding U+202E (and its kin) is set in a <bdi>, the control marked."""
+    game = golden("peel.record")
+    evil = "\u202eevil\u2066"
+    tags = (("players", f"A B {evil} D E"), ("place", f"x{evil}y"))
+    page = render_html(evolve(game, tags=tags))
+    assert not re.search("[\u202a-\u202e\u2066-\u2069]", page)
+    marked = "[U+202E]evil[U+2066]"
+    assert f"<dd><bdi>x{marked}y</bdi></dd>" in page
+    assert f"seat 2 (<bdi>{marked}</bdi>) takes 126" in page  # the winner's banner
+    assert f"seat 2 (<bdi>{marked}</bdi>) opens" in page  # the narration
+    assert f"seat 2 ({marked})" not in page
+
+
+def test_html_grows_by_a_few_hundred_bytes_an_action() -> None:
+    """A long record (a dispute after dispute, a raise after raise) makes a page that grows
+    linearly with a small constant: each step's words and the fields of its table that
+    changed, not a picture a step (that was 5-7 KB an action)."""
+    small, large = _disputes(200), _disputes(4_000)
+    per_action = [len(render_html(g).encode()) / len(g.actions) for g in (small, large)]
+    assert per_action[1] < 320
+    assert per_action[1] < per_action[0] * 1.1
+    raises = _raises(2_000)
+    assert len(render_html(raises).encode()) / len(raises.actions) < 320
+    assert len(render_html(raises, seat=1).encode()) / len(raises.actions) < 320
+
+
+def _disputes(n: int) -> pl.GameRecord:
+    state = begin(golden("peel.record"))
+    for k in range(n):
+        state = pl.apply_or_raise(state, pl.Dispute(seat=1 + k % 2, parties=(1, 2)))
+    return pl.record(state)
+
+
+def _raises(n: int) -> pl.GameRecord:
+    """Two deep stacks raising each other a chip at a time, before and after the draw."""
+    rules = pl.Rules(ante=2, limit=4)
+    state = pl.new_game(rules, [10**9, 10**9], dealer=0, deck=pl.shuffled_deck(2))
+    for _ in range(n):
+        seat = state.to_act
+        assert seat is not None
+        menu = pl.legal_actions(state)
+        stakes = [a for a in menu if isinstance(a, pl.Stake)]
+        if state.phase is pl.Phase.STRADDLE:
+            action: pl.Action = pl.DeclineStraddle(seat=seat)
+        elif state.phase is pl.Phase.DRAW:
+            action = stakes[0] if stakes else pl.Discard(seat=seat, cards=())
+        else:
+            action = stakes[min(1, len(stakes) - 1)]
+        state = pl.apply_or_raise(state, action)
+    return pl.record(state)
+
+
+def test_html_as_a_seat_saw_it_shows_no_card_he_could_not_know() -> None:
+    """With ``seat``, no other seat's unshown card, nor the deck, is anywhere in the page
+    (its data included): only his own cards, the hands shown and the cards exposed."""
+    for path in RECORDS:
+        game = pl.parse_record(path.read_text(encoding="utf-8"))
+        for seat in range(len(game.stacks)):
+            known = {str(a.card) for a in game.actions if isinstance(a, pl.ExposedCard)}
+            for state in states_of(game):
+                known |= visible_cards(pl.view(state, seat))
+            page = render_html(game, seat)
+            _, script = _data_and_script(page)
+            words = card_words(page.replace(script, ""))
+            assert words <= known, (path.name, seat, words - known)
+            assert pl.format_cards(game.deck) not in page
+            assert pl.format_cards(game.deck[:5]) not in page
+            # the whole game's page shows them all, so the test can find them
+            assert card_words(render_html(game)) - known or len(game.stacks) == 1
 
 
 def test_the_joker_is_drawn_and_written_as_jk() -> None:
@@ -247,3 +358,12 @@ def test_html_of_an_unfinished_game_names_no_winner() -> None:
     page = render_html(evolve(game, actions=game.actions[:5]))
     assert 'id="winner"' not in page
     assert page.count('<li class="step"') == 6  # the start and five actions
+
+
+def test_html_as_a_seat_saw_it_writes_another_s_discard_by_its_count() -> None:
+    """Laws 6, 39: his own discard by its cards, another player's by their number."""
+    page = render_html(golden("peel.record"), seat=1)
+    assert ">1 discard 5c 2d 8s<" in page
+    assert ">2 discard ## ## ##<" in page
+    assert ">0 discard ## ##<" in page
+    assert "as seat 1 saw it" in page

@@ -223,6 +223,14 @@ def view(state: GameState, seat: int) -> PlayerView:
         raise TypeError(f"the seat must be an int, not {type(seat).__name__}")
     if not 0 <= seat < state.num_seats:
         raise ValueError(f"seat {seat} is not at this table of {state.num_seats} seats")
+    # enforces: Law 6
+    return _seen(state, seat, tuple(_as_seen_by(seat, action) for action in state.history))
+
+
+def _seen(state: GameState, seat: int, history: tuple[PublicAction, ...]) -> PlayerView:
+    """The view of ``seat`` with ``history`` for its history: :func:`view`'s, or, for a
+    picture of every step of a long game (``render_html``), none, so that a page of *n*
+    steps builds *n* views, not *n* copies of the history."""
     exchanged: list[int | None] = [None] * state.num_seats
     for discard in state.history.events_of(Discard):
         exchanged[discard.seat] = len(discard.cards)
@@ -246,7 +254,7 @@ def view(state: GameState, seat: int) -> PlayerView:
         jackpot_round=state.jackpot_round,
         exchanged=tuple(exchanged),
         owed=state.owed,
-        history=tuple(_as_seen_by(seat, action) for action in state.history),
+        history=history,
         legal_actions=legal_menu(state) if state.to_act == seat else (),
         # Law 59: the hands at the show, face up in turn; Law 58 leaves an uncalled winner's
         # hand out of show_order (unless Law 33 makes a jack-pot's opener prove his openers).

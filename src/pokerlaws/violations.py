@@ -223,7 +223,10 @@ class NotAtThisMoment(RuleViolation):
 
 
 class CardNotThere(RuleViolation):
-    """The exposed card reported is not among the cards the report speaks of (Laws 11, 40)."""
+    """The exposed card reported is not among the cards the report speaks of (Laws 11, 40).
+
+    Its message repeats the claim and the law, never where the card is: the same words
+    whichever hidden cards the seats hold (docs/irregularities.md, "Who may report")."""
 
     __slots__ = ()
 

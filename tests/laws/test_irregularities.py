@@ -409,10 +409,12 @@ def test_law_40_after_the_shuffle_only_a_card_from_the_shuffled_pile_is_exposed(
     assert from_pile in shuffle.order
     for card in from_stock:
         assert card in served.hands[1]
-        violation = refused_report(
-            served, pl.ExposedCard(seat=1, card=card), pl.NotAtThisMoment, 40
-        )
-        assert "before the dealer's Law 41 shuffle" in violation.message
+        violation = refused_report(served, pl.ExposedCard(seat=1, card=card), pl.CardNotThere, 40)
+        assert "after the dealer's Law 41 shuffle" in violation.message
+        # The refusal says nothing of where the card is: it reads as for a card he lacks.
+        stranger = next(c for c in pl.standard_deck() if c not in served.hands[1])
+        other = refused_report(served, pl.ExposedCard(seat=1, card=stranger), pl.CardNotThere, 40)
+        assert other.message == violation.message.replace(str(card), str(stranger))
     exposed = report(served, pl.ExposedCard(seat=1, card=from_pile))
     assert from_pile not in exposed.hands[1]
     assert exposed.stock[-1] == from_pile

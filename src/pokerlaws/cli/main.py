@@ -50,7 +50,7 @@ from pokerlaws import (
 from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
 from pokerlaws.cli.match import add_match_command, run_match
 from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
-from pokerlaws.cli.pages import write_page
+from pokerlaws.cli.pages import MAX_ACTIONS, write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
@@ -306,6 +306,7 @@ def _replay(
     out: TextIO,
     err: TextIO,
     html: str | None = None,
+    max_actions: int = MAX_ACTIONS,
 ) -> int:
     if html is not None:  # before reading: never over the input, never into a FIFO
         why = refusal(html, () if path is None else (path,))
@@ -327,7 +328,8 @@ def _replay(
         return loaded
     game, lines = loaded
     if html is not None:
-        return write_page(game, html, out, err, () if path is None else (path,))
+        inputs = () if path is None else (path,)
+        return write_page(game, html, out, err, inputs, max_actions=max_actions)
     return _replay_game(game, lines, out)
 
 
@@ -386,6 +388,16 @@ def _byte_count(text: str) -> int:
         count = -1
     if count < 0:
         raise argparse.ArgumentTypeError(f"a number of bytes, 0 or more, not {text!r}")
+    return count
+
+
+def _action_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise argparse.ArgumentTypeError(f"a number of actions, 0 or more, not {text!r}")
     return count
 
 
@@ -474,6 +486,13 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument(
         "--max-bytes", metavar="N", type=_byte_count, default=MAX_BYTES, help=_MAX_BYTES_HELP
     )
+    show.add_argument(
+        "--max-actions",
+        metavar="N",
+        type=_action_count,
+        default=MAX_ACTIONS,
+        help=f"with --html, refuse a record of more than N actions (default {MAX_ACTIONS:,})",
+    )
     return parser
 
 
@@ -519,7 +538,9 @@ def _main(argv: Sequence[str] | None) -> int:
         if args.command == "check":
             return _check(args.record, args.example, args.max_bytes, args.json, out, err)
         if args.command == "replay":
-            return _replay(args.record, args.example, args.max_bytes, out, err, args.html)
+            return _replay(
+                args.record, args.example, args.max_bytes, out, err, args.html, args.max_actions
+            )
         if args.command == "hands":
             return _sample(args.seed, out)
         if args.command == "play":

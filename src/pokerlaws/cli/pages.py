@@ -14,18 +14,37 @@ from pokerlaws.cli.text import say
 from pokerlaws.records.game import GameRecord, IllegalRecord
 from pokerlaws.render.html import render_html
 
-__all__ = ["write_page"]
+__all__ = ["MAX_ACTIONS", "write_page"]
 
 LEGAL, ILLEGAL, MALFORMED = 0, 1, 2
 
+MAX_ACTIONS = 100_000
+"""The most actions a record may hold for ``replay --html`` unless ``--max-actions`` says
+more: a page grows by a few hundred bytes an action (about 26 MB at the bound), and a
+browser holds every step of it."""
+
 
 def write_page(
-    game: GameRecord, path: str, out: TextIO, err: TextIO, inputs: Sequence[str] = ()
+    game: GameRecord,
+    path: str,
+    out: TextIO,
+    err: TextIO,
+    inputs: Sequence[str] = (),
+    *,
+    max_actions: int = MAX_ACTIONS,
 ) -> int:
     """Write ``game``'s replay page to ``path``, whole or not at all and never over one of
     ``inputs`` (:func:`pokerlaws.cli.output.write_whole`); return the exit status as
     ``replay`` does: 0 written, 1 the record holds a refused action (nothing is written),
-    2 the game cannot begin or the file cannot be written."""
+    2 the record holds more than ``max_actions`` actions, the game cannot begin or the
+    file cannot be written."""
+    if len(game.actions) > max_actions:
+        say(
+            err,
+            f"pokerlaws: will not write {path}: the record holds {len(game.actions):,} "
+            f"actions, more than {max_actions:,} (--max-actions N raises the bound)",
+        )
+        return MALFORMED
     try:
         page = render_html(game)
     except IllegalRecord as error:

@@ -77,9 +77,17 @@ class _Table:
             self.line(text)
 
     def ask(self, prompt: str) -> str:
-        self.painter.out.write(prompt)
-        self.painter.out.flush()
-        answer = self.inp.readline()
+        while True:
+            self.painter.out.write(prompt)
+            self.painter.out.flush()
+            try:
+                answer = _read_line(self.inp)
+            except UnicodeDecodeError as error:
+                # A line that is not text is refused, not the end of the table: the next
+                # line is read as the menu is (what was played so far, and the results, stay).
+                self.line(_not_text(error))
+                continue
+            break
         if not answer:
             self.line()
             raise _Quit
@@ -163,6 +171,33 @@ class _Table:
             text, self.width, initial_indent="  ", subsequent_indent="      "
         ):
             self.painter.line(line, "dim")
+
+
+def _read_line(inp: TextIO) -> str:
+    """The next line of ``inp``, ``""`` at its end.
+
+    A terminal's or a pipe's standard input is read as bytes, a line at a time, and each
+    line decoded alone: a line that is not text in the stream's encoding raises
+    :class:`UnicodeDecodeError` for that line only, and the next line reads as usual (the
+    text layer would fail on its whole buffer, and the play with it).
+
+    Raises:
+        UnicodeDecodeError: the line is not text in ``inp``'s encoding.
+    """
+    raw = getattr(inp, "buffer", None)
+    if raw is None:  # a stream of text already (a test's StringIO)
+        return inp.readline()
+    line: bytes = raw.readline()
+    return line.decode(getattr(inp, "encoding", None) or "utf-8")
+
+
+def _not_text(error: UnicodeDecodeError) -> str:
+    """The one-line refusal of a line that is not text."""
+    bad = error.object[error.start : error.start + 1].hex() or "missing"
+    return (
+        f"That line is not {error.encoding.upper()} text (byte {error.start + 1} is "
+        f"0x{bad}): it is no move; type it again."
+    )
 
 
 def _leaving_move(menu: Sequence[pl.Action]) -> pl.Action:

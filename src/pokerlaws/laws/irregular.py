@@ -193,13 +193,11 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
     if moments.in_deal(state):
         # remedies: Law 11
         # Law 11: he keeps the card, which everyone now knows.
-        if card not in state.hands[seat]:
-            return refuse(
-                CardNotThere, 11, report, f"was not dealt {card}, so it cannot be his exposed card"
-            )
         exposed = state.history.events_of(ExposedCard, start=moments.deal_start(state))
-        if any(event.card == card for event in exposed):
+        if any(event.seat == seat and event.card == card for event in exposed):
             return refuse(CardNotThere, 11, report, f"had {card} exposed already in this deal")
+        if card not in state.hands[seat]:
+            return _false_exposure(report, 11, "the deal", "a card of his own hand as it is dealt")
         return _record(_ruled(state, 11, "exposed card", report), report)
     served = _just_served(state, seat)
     if served is None:
@@ -211,22 +209,32 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
             "serves his draw (Law 40), and neither is under way",
         )
     if card not in served:
-        if card in moments.served(state, seat):
-            return refuse(
-                NotAtThisMoment,
-                40,
-                report,
-                f"was served {card} from the stock before the dealer's Law 41 shuffle, and its "
-                "moment has passed: only a card served from the shuffled discards can be "
-                "exposed now (Ambiguity 18)",
-            )
-        return refuse(
-            CardNotThere,
-            40,
-            report,
-            f"was not just served {card}, so it cannot be the one exposed",
+        # Whether he holds the card from the stock before the shuffle, or not at all, is
+        # his secret: one refusal for both, naming only what the table saw (the shuffle).
+        shuffled = isinstance(state.history[moments.arrival(state, seat) - 1], Shuffle)
+        after = (
+            "; after the dealer's Law 41 shuffle, only a card served from the shuffled "
+            "discards (Ambiguity 18)"
+            if shuffled
+            else ""
+        )
+        return _false_exposure(
+            report, 40, "serving his draw", f"a card just served him in his draw{after}"
         )
     return _replace_exposed(state, report)
+
+
+def _false_exposure(report: ExposedCard, law: int, moment: str, taken: str) -> RuleViolation:
+    """The refusal of a report of an exposed card that the cards contradict. It repeats the
+    claim and the law, and says nothing of where the card is (a report is refused the same
+    way whichever hidden cards the seats hold, so refusals tell nobody about them)."""
+    return refuse(
+        CardNotThere,
+        law,
+        report,
+        f"is reported to have had {report.card} exposed in {moment}: the report cannot be "
+        f"accepted now, for the law takes only {taken}",
+    )
 
 
 def _just_served(state: GameState, seat: int) -> tuple[Card, ...] | None:

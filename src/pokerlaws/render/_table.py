@@ -17,7 +17,7 @@ from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase
 from pokerlaws.views import HiddenDiscard, PlayerView
 
-__all__ = ["SeatRow", "Table", "snapshot"]
+__all__ = ["SeatRow", "Table", "snapshot", "view_snapshot"]
 
 _OPENERS = {Rank.JACK: "knaves", Rank.QUEEN: "queens", Rank.KING: "kings"}
 
@@ -137,7 +137,7 @@ def _ante_seat(seen: PlayerView) -> int:
     return (seen.dealer + 1) % n
 
 
-def _from_view(seen: PlayerView) -> Table:
+def _from_view(seen: PlayerView, ante: int | None = None) -> Table:
     # Laws 6, 28, 58, 59: his own hand, and the hands laid face up; nothing else.
     faces = {hand.seat: hand.cards for hand in seen.shown}
     faces[seen.seat] = seen.hand
@@ -145,7 +145,8 @@ def _from_view(seen: PlayerView) -> Table:
     dealt = seen.phase not in (Phase.STRADDLE, Phase.MISDEAL)
     over = seen.phase is Phase.OVER
     shown = {hand.seat for hand in seen.shown}
-    ante = _ante_seat(seen)
+    if ante is None:
+        ante = _ante_seat(seen)
     rows = []
     for seat in range(len(seen.stacks)):
         cards = faces.get(seat, ())
@@ -205,3 +206,10 @@ def snapshot(state_or_view: GameState | PlayerView) -> Table:
     raise TypeError(
         f"a picture is of a GameState or a PlayerView, not {type(state_or_view).__name__}"
     )
+
+
+def view_snapshot(seen: PlayerView, *, ante: int) -> Table:
+    """The table as ``seen`` shows it, the ante's seat given (it is public: the table saw
+    who anted) rather than read from the view's history, which a view made for one step of
+    a long game's page does not carry."""
+    return _from_view(seen, ante)

@@ -9,7 +9,7 @@ table of laws of their own. Pure: nothing is printed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
@@ -24,7 +24,7 @@ from pokerlaws.ruling import Ruling, Rulings, keep_rulings
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation
 
-__all__ = ["Names", "Step", "end_step", "first_step", "game_steps", "step"]
+__all__ = ["Names", "Step", "each_step", "end_step", "first_step", "game_steps", "step"]
 
 _WORDS = ("none", "one", "two", "three", "four", "five")
 _OPENERS = {11: "knaves", 12: "queens", 13: "kings"}
@@ -279,17 +279,27 @@ def step(before: GameState, action: Event, after: GameState, names: Sequence[str
     return _tell(format_action(action), before, after, _last_rulings(before, after), names)
 
 
-def _last_rulings(before: GameState, after: GameState) -> tuple[Ruling, ...]:
-    """``after.rulings[-1]``, made from ``before.rulings`` when ``after`` followed it by one
-    event, so that narrating a game step by step replays it once, not at every step."""
+def _last_rulings(
+    before: GameState, after: GameState, keep: list[tuple[Ruling, ...]] | None = None
+) -> tuple[Ruling, ...]:
+    """``after.rulings[-1]``, made from ``before`` when ``after`` followed it by one event,
+    so that narrating a game step by step replays it once, not at every step.
+
+    Without ``keep``, ``after`` keeps its game's rulings (``before``'s and these), so that
+    the next step finds them; a narrator of a whole game passes ``keep``, the rulings of
+    each step so far, and the rulings are appended there instead: copying them into every
+    state would cost the square of a long game's length."""
     history, earlier = after.history, before.history
     n = len(earlier)
     if len(history) != n + 1 or (n and history[n - 1] is not earlier[n - 1]):
         return after.rulings[-1]
-    kept = before.rulings
     # The event as recorded: a shuffle or a redeal left to the engine holds its order.
     made = transition_rulings(before, history[n], after)
-    keep_rulings(after, Rulings(start=kept.start, events=(*kept.events, made)))
+    if keep is None:
+        kept = before.rulings
+        keep_rulings(after, Rulings(start=kept.start, events=(*kept.events, made)))
+    else:
+        keep.append(made)
     return made
 
 
@@ -397,14 +407,23 @@ def game_steps(game: GameRecord, names: Sequence[str] = ()) -> tuple[Step, ...]:
         IllegalRecord: an action of the record is refused (as :func:`replay` raises it).
         ValueError: the game cannot begin.
     """
+    return tuple(each_step(game, names))
+
+
+def each_step(game: GameRecord, names: Sequence[str] = ()) -> Iterator[Step]:
+    """The steps of :func:`game_steps` one at a time, so that a long game's page holds one
+    state at a time, not all of them."""
     state = begin(game)
-    steps = [first_step(state, names)]
+    start = state.rulings.start
+    yield first_step(state, names)
+    made: list[tuple[Ruling, ...]] = []
     for index, action in enumerate(game.actions):
         result = apply(state, action)
         if isinstance(result, RuleViolation):
             raise IllegalRecord(index, result)
-        steps.append(step(state, action, result, names))
+        told = _last_rulings(state, result, made)
+        yield _tell(format_action(action), state, result, told, names)
         state = result
     if state.phase is Phase.OVER:
-        steps.append(end_step(state, names))
-    return tuple(steps)
+        keep_rulings(state, Rulings(start=start, events=tuple(made)))
+        yield end_step(state, names)
