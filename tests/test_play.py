@@ -368,3 +368,15 @@ def test_the_menu_fits_its_width_in_columns() -> None:
         assert max(map(len, lines)) <= width
         assert len(lines) < len(menu)
     assert " 2) stake 6 (call)" in menu_lines(state, menu, 80)[0]
+
+
+@pytest.mark.parametrize("text", ["²", "stake ²", "raise ³", "٣", "stake " + "9" * 5000, "9" * 19])
+def test_a_number_in_other_digits_or_of_thousands_of_digits_is_no_move(text: str) -> None:
+    """str.isdigit() takes superscripts and other scripts' digits, which int() refuses, and
+    int() refuses 5,000 digits with its own message: the table answers with what it takes."""
+    with pytest.raises(
+        ValueError, match=r"type a menu number|say how much above a call"
+    ) as refused:
+        parse_move(text, 1, MENU)
+    assert "int()" not in str(refused.value)
+    assert "digits" not in str(refused.value)

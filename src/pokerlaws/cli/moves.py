@@ -9,6 +9,7 @@ has it: an opening, a making good before the draw (Law 36), a call, or a raise b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pokerlaws as pl
@@ -25,6 +26,16 @@ ACCEPTED = (
     "straddle or decline; help or ? for the menu; quit to leave"
 )
 """What a player may type, in one line: the answer to a word that names no move."""
+
+
+# ASCII digits only: str.isdigit() also takes "²" and other digits int() refuses, and a
+# number of thousands of digits would meet int()'s own limit and message.
+_NUMBER = re.compile(r"[0-9]{1,18}")
+
+
+def _number(word: str) -> int | None:
+    """The count ``word`` writes in ASCII digits (at most 18), or None if it is none."""
+    return int(word) if _NUMBER.fullmatch(word) else None
 
 
 def _notation(action: pl.Action) -> str:
@@ -46,8 +57,8 @@ def parse_move(text: str, seat: int, menu: Sequence[pl.Action]) -> pl.Action:
     if not words:
         raise ValueError(f"type {ACCEPTED}")
     verb, rest = words[0].lower(), words[1:]
-    if verb.isdigit() and not rest:
-        number = int(verb)
+    number = _number(verb)
+    if number is not None and not rest:
         if 1 <= number <= len(menu):
             return menu[number - 1]
         raise ValueError(f"the menu runs from 1 to {len(menu)}, not {number}")
@@ -63,12 +74,13 @@ def parse_move(text: str, seat: int, menu: Sequence[pl.Action]) -> pl.Action:
     }
     if verb in simple and not rest:
         return simple[verb]
-    if verb == "stake" and len(rest) == 1 and rest[0].isdigit():
-        return pl.Stake(seat=seat, amount=int(rest[0]))
+    amount = _number(rest[0]) if len(rest) == 1 else None
+    if verb == "stake" and amount is not None:
+        return pl.Stake(seat=seat, amount=amount)
     if verb == "call" and not rest:
         return pl.Stake(seat=seat, amount=_least_stake(verb, menu))
-    if verb == "raise" and len(rest) == 1 and rest[0].isdigit() and int(rest[0]) > 0:
-        return pl.Stake(seat=seat, amount=_least_stake(verb, menu) + int(rest[0]))
+    if verb == "raise" and amount is not None and amount > 0:
+        return pl.Stake(seat=seat, amount=_least_stake(verb, menu) + amount)
     if verb == "raise":
         raise ValueError("say how much above a call: raise 4 stakes 4 more than call would")
     if verb == "discard" and rest:
