@@ -4,7 +4,8 @@ A :data:`Policy` sees only its own :class:`~pokerlaws.PlayerView` (Law 6: his ca
 another's) and chooses among ``view.legal_actions``, so it can never make an action the laws
 refuse. :func:`random_bot` chooses a kind of action, then one of that kind; :func:`peel_bot`
 plays as a sound player of the book's day would: it opens a jack-pot only on the openers
-in its hand (Laws 30-32), draws to pairs and to four-card flushes and sequences, and bets on strength.
+in its hand (Laws 30-32), draws to pairs and to four-card flushes and sequences, and bets on
+strength.
 """
 
 from __future__ import annotations
