@@ -1,0 +1,49 @@
+"""What a user sees of the draw after the Law 41 shuffle: each test names one wrong outcome a
+one-line change to the draw's laws once produced unnoticed (Laws 37, 40, 41; Ambiguity 18).
+
+Table: ``RULES`` (ante 5, limit 15), ten seats, dealer 0; after the deal the stock holds two
+cards, so the first drawer's request of three already runs it short.
+"""
+
+from __future__ import annotations
+
+import pokerlaws as pl
+from tests.laws._tables import RULES, all_cards, play
+
+
+def _everyone_plays() -> pl.GameState:
+    """Ten seats, dealer 0: No. 1 (seat 2) opens 10 and every other seat plays."""
+    state = pl.new_game(RULES, (100,) * 10, dealer=0, deck=pl.shuffled_deck(77))
+    state = play(state, pl.Stake(seat=2, amount=10))
+    for seat in (*range(3, 10), 0, 1):
+        state = play(state, pl.Stake(seat=seat, amount=5 if seat == 1 else 10))
+    assert state.phase is pl.Phase.DRAW
+    return state
+
+
+def _discard(state: pl.GameState, seat: int, count: int) -> pl.GameState:
+    assert state.to_act == seat, (state.to_act, seat)
+    return play(state, pl.Discard(seat=seat, cards=state.hands[seat][:count]))
+
+
+def test_law_37_after_the_law_41_shuffle_a_replacement_is_never_his_own_discard() -> None:
+    """Laws 37, 40 and 41: seats 1 and 2 are owed cards and served from the shuffled
+    discards, seat 1's own lying on top; seat 1 has his new card exposed in serving. He is
+    served the next card in its place, passing over his own discard that lies first in the
+    pile, and takes seat 2's (Ambiguity 18)."""
+    state = _everyone_plays()
+    one, two = state.hands[1][:3], state.hands[2][:2]
+    state = _discard(_discard(state, 1, 3), 2, 2)
+    for seat in (*range(3, 10), 0):
+        state = _discard(state, seat, 0)
+    shuffled = pl.apply_or_raise(state, pl.Shuffle(seat=0, order=(*one, *two)))
+    # Seat 1 passes over his own three and takes seat 2's first; seat 2 takes two of seat
+    # 1's; one of seat 1's and one of seat 2's are left.
+    assert shuffled.hands[1][-1] == two[0]
+    assert shuffled.stock == (one[2], two[1])
+    cards = all_cards(shuffled)
+    replaced = pl.apply_or_raise(shuffled, pl.ExposedCard(seat=1, card=two[0]))
+    assert replaced.hands[1][-1] == two[1]
+    assert one[2] not in replaced.hands[1]
+    assert replaced.stock == (one[2], two[0])
+    assert all_cards(replaced) == cards
