@@ -1,0 +1,50 @@
+"""peel_bot's choices at the edges where a one-line change to ``bots.py`` once went
+unnoticed: its draw to fours, and its call at the very edge of what a middling hand calls.
+
+Table: ante 1, limit 4, three seats, dealer 0: seat 2 (No. 1) says first, then the bot at
+seat 0, then seat 1; the draw goes 1, 2, 0.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pokerlaws as pl
+from pokerlaws.bots import peel_bot
+from tests.laws._tables import deck_for, play
+
+RULES = pl.Rules(ante=1, limit=4)
+OTHERS = {2: "3c 4c 9h Td Qs", 1: "2d 6s 7c Jh Ac"}
+
+
+def _say(mine: str) -> pl.GameState:
+    """The say, seat 2 to open, the bot at seat 0 dealt ``mine``."""
+    deck = deck_for({0: mine, **OTHERS}, n=3, dealer=0)
+    state = pl.new_game(RULES, (50,) * 3, dealer=0, deck=deck)
+    while state.phase is pl.Phase.STRADDLE:
+        state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=state.to_act or 0))
+    assert (state.phase, state.to_act) == (pl.Phase.SAY, 2)
+    return state
+
+
+def test_law_36_peel_bot_draws_one_card_to_fours() -> None:
+    """Law 36: holding four eights, the bot throws out the odd card and draws one, as a
+    sound player does; it does not stand pat as on a made hand of five."""
+    state = play(_say("8s 8d 8c 8h Kd"), pl.Stake(seat=2, amount=2))
+    rng = random.Random(0)
+    state = play(state, peel_bot(pl.view(state, 0), rng), pl.Pass(seat=1))
+    # Seat 2 calls the bot's raise, then draws three.
+    state = play(state, next(a for a in pl.legal_actions(state) if isinstance(a, pl.Stake)))
+    state = play(state, pl.Discard(seat=2, cards=state.hands[2][:3]))
+    assert (state.phase, state.to_act) == (pl.Phase.DRAW, 0)
+    assert peel_bot(pl.view(state, 0), rng) == pl.Discard(seat=0, cards=pl.parse_cards("Kd"))
+
+
+def test_law_26_peel_bot_calls_a_pair_of_eights_up_to_its_limit_and_no_further() -> None:
+    """Law 26: a pair below knaves calls in the say a stake of up to twice the ante and half
+    the limit once the game is opened (4 here), and no more: it calls an opening of 4, and
+    passes one of 5."""
+    at_edge = play(_say("8s 8d 2c 5h Kd"), pl.Stake(seat=2, amount=4))
+    assert peel_bot(pl.view(at_edge, 0), random.Random(0)) == pl.Stake(seat=0, amount=4)
+    beyond = play(_say("8s 8d 2c 5h Kd"), pl.Stake(seat=2, amount=5))
+    assert peel_bot(pl.view(beyond, 0), random.Random(0)) == pl.Pass(seat=0)
