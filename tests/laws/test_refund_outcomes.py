@@ -184,3 +184,84 @@ def test_law_16_a_distraction_in_a_voided_deal_does_not_make_him_pay_in_the_new_
     fouled = _report(redealt, Lift(seat=1), pl.WrongHandSize(seat=1))
     assert fouled.refunds == ((0, 1, 5),)
     assert fouled.stacks == (95, 100, 100, 100)
+
+
+def test_law_60_a_dealer_broke_at_his_bet_leaves_nobody_to_bet_against_and_goes_to_show() -> None:
+    """Laws 14 and 60: three play after the draw; seat 2 bets 5 and the dealer, with 5 left,
+    is to answer when the ante's pat hand is found foul as dealt. The refund takes the
+    dealer's 5: he is all in, and seat 2, the one player left able to bet, has nobody to bet
+    against, so the hands go to the show at once (Ambiguity 17)."""
+    state = play(
+        _game((15, 100, 100, 100)),
+        Stake(seat=2, amount=10),
+        pl.Pass(seat=3),
+        Stake(seat=0, amount=10),
+        Stake(seat=1, amount=5),
+    )
+    for seat in (1, 2, 0):
+        state = play(state, Discard(seat=seat, cards=()))
+    state = play(state, Stake(seat=2, amount=5))
+    assert (state.to_act, state.stacks[0]) == (0, 5)
+    fouled = _report(state, pl.WrongHandSize(seat=1))
+    assert fouled.phase is pl.Phase.OVER
+    assert (fouled.to_act, fouled.pending) == (None, ())
+    assert fouled.all_in == frozenset({0})
+    assert fouled.show_order == (0, 2)
+    # The kings beat the knaves: 10 from each of the three, and seat 2's bet of 5.
+    assert fouled.winners == (2,)
+    assert fouled.payouts == (0, 0, 35, 0)
+    assert fouled.stacks == (0, 95, 120, 100)
+
+
+def test_law_60_a_first_bettor_broke_by_the_refund_leaves_the_other_nobody_to_bet_into() -> None:
+    """Laws 16 and 60: three play after the draw; the player reported distracting the dealer
+    is first to bet, with 5 left, when the ante's pat hand is found foul as dealt. The
+    refund takes his 5 and he is all in; the dealer, the one player left able to bet, would
+    bet into nobody, so the hands go to the show at once (Ambiguity 17)."""
+    state = _report(_game((100, 100, 15, 100)), pl.Distraction(seat=2))
+    state = play(
+        state,
+        Stake(seat=2, amount=10),
+        pl.Pass(seat=3),
+        Stake(seat=0, amount=10),
+        Stake(seat=1, amount=5),
+    )
+    for seat in (1, 2, 0):
+        state = play(state, Discard(seat=seat, cards=()))
+    assert (state.phase, state.to_act, state.stacks[2]) == (pl.Phase.BETTING, 2, 5)
+    fouled = _report(state, pl.WrongHandSize(seat=1))
+    assert fouled.phase is pl.Phase.OVER
+    assert fouled.show_order == (2, 0)
+    assert fouled.winners == (2,)
+    assert fouled.payouts == (0, 0, 30, 0)
+
+
+def test_law_64_a_deposit_lost_by_passing_stays_in_the_pool_settled_again() -> None:
+    """Laws 54, 55 and 64: seat 3 deposits 10 out of turn, then passes and loses it (it stays
+    in the pool). When the winning hand is found foul at the show, the pool settled again
+    still holds his 10: the kings take it with the rest, and no chip is lost."""
+    state = pl.new_game(RECORDING, (100,) * 4, dealer=0, deck=deck_for(_HANDS, n=4, dealer=0))
+    state = _report(state, pl.Deposit(seat=3, amount=10))
+    state = play(
+        state,
+        Stake(seat=2, amount=10),
+        pl.Pass(seat=3),
+        Stake(seat=0, amount=10),
+        Stake(seat=1, amount=5),
+    )
+    for seat in (1, 2, 0):
+        state = play(state, Discard(seat=seat, cards=()))
+    shown = play(
+        state,
+        Stand(seat=2),
+        Stake(seat=0, amount=5),
+        Stake(seat=1, amount=5),
+        Stake(seat=2, amount=5),
+    )
+    assert shown.winners == (1,)
+    assert shown.pool == 55
+    resettled = _report(shown, pl.WrongHandSize(seat=1))
+    assert resettled.winners == (2,)
+    assert resettled.payouts == (0, 0, 55, 0)
+    # The dealer refunds the ante his 5 (Law 14).
+    assert resettled.stacks == (80, 90, 140, 90)
