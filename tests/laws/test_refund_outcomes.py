@@ -265,3 +265,58 @@ def test_law_64_a_deposit_lost_by_passing_stays_in_the_pool_settled_again() -> N
     assert resettled.payouts == (0, 0, 55, 0)
     # The dealer refunds the ante his 5 (Law 14).
     assert resettled.stacks == (80, 90, 140, 90)
+
+
+_HONOUR = pl.Rules(ante=5, limit=15, openers_on_honour=True)
+_FALSE_OPENING = {2: "Ts Td 4c 5s 9h", 3: "8s 8d 6c 7s Kh", 0: "2c 3c 5d 7d 9c", 1: "4h 4d Qc Js 2s"}
+"""Seat 2 opens a jack-pot on his honour holding tens, and they are the best hand."""
+
+
+def _falsely_opened() -> pl.GameState:
+    """A jack-pot (20 carried) on honour, everyone in and pat to the show, where seat 2's
+    tens win: a false opening (Law 33), so nobody is paid and he pays 10 into the pool."""
+    deck = deck_for(_FALSE_OPENING, n=4, dealer=0)
+    state = pl.new_game(_HONOUR, (100,) * 4, dealer=0, deck=deck, carried=20, jackpot_round=1)
+    state = play(
+        state,
+        Stake(seat=2, amount=10),
+        Stake(seat=3, amount=10),
+        Stake(seat=0, amount=10),
+        Stake(seat=1, amount=5),
+    )
+    for seat in (1, 2, 3, 0):
+        state = play(state, Discard(seat=seat, cards=()))
+    return play(
+        state,
+        Stand(seat=2),
+        Stake(seat=3, amount=5),
+        Stake(seat=0, amount=5),
+        Stake(seat=1, amount=5),
+        Stake(seat=2, amount=5),
+    )
+
+
+def test_law_64_the_false_opener_found_foul_has_his_law_33_penalty_undone() -> None:
+    """Laws 33 and 64: the false opener's hand is then found foul at the show. The pool is
+    settled again without it: the penalty he paid for the settlement now void is given back,
+    the eights take the pool, and the dealer refunds his pat hand's ante (Law 14)."""
+    shown = _falsely_opened()
+    assert shown.false_opener == 2
+    assert shown.stacks == (80, 85, 70, 80)
+    assert shown.pool == 105
+    resettled = _report(shown, pl.WrongHandSize(seat=2))
+    assert resettled.false_opener is None
+    assert resettled.winners == (3,)
+    assert resettled.payouts == (0, 0, 0, 95)
+    assert resettled.refunds == ((0, 2, 5),)
+    assert resettled.stacks == (75, 85, 85, 175)
+
+
+def test_law_64_another_hand_found_foul_after_a_false_opening_charges_him_once() -> None:
+    """Laws 33 and 64: another shown hand is found foul after the false opening; settled
+    again, the tens still win, so the opening is still false: he pays the penalty once, not
+    twice, and the pool stays for the next jack-pot."""
+    resettled = _report(_falsely_opened(), pl.WrongHandSize(seat=1))
+    assert resettled.false_opener == 2
+    assert resettled.pool == 105
+    assert resettled.stacks == (75, 90, 70, 80)
