@@ -268,7 +268,12 @@ def test_law_64_a_deposit_lost_by_passing_stays_in_the_pool_settled_again() -> N
 
 
 _HONOUR = pl.Rules(ante=5, limit=15, openers_on_honour=True)
-_FALSE_OPENING = {2: "Ts Td 4c 5s 9h", 3: "8s 8d 6c 7s Kh", 0: "2c 3c 5d 7d 9c", 1: "4h 4d Qc Js 2s"}
+_FALSE_OPENING = {
+    2: "Ts Td 4c 5s 9h",
+    3: "8s 8d 6c 7s Kh",
+    0: "2c 3c 5d 7d 9c",
+    1: "4h 4d Qc Js 2s",
+}
 """Seat 2 opens a jack-pot on his honour holding tens, and they are the best hand."""
 
 
