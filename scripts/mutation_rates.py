@@ -8,11 +8,21 @@ apart, and the rate is killed / (tested - equivalent).
     python scripts/mutation_rates.py                 every module with a verdict
     python scripts/mutation_rates.py laws.foul bots  only these
     python scripts/mutation_rates.py --survivors laws.foul   list the surviving mutants
+    python scripts/mutation_rates.py --mypy          first find the mutants mypy refuses
+    python scripts/mutation_rates.py --names bots    the mutants still to test, mypy's aside
+
+``--mypy`` runs ``mypy --strict`` over the mutated tree (about a minute) and writes the names
+of the mutants it refuses to ``mutants/mypy-refused.txt``: a mutant that is a type error
+(a key that ``Changes`` does not have, a ``None`` where a state is wanted) is caught by CI's
+``mypy --strict src`` whatever the tests do, so it counts as killed, in its own column; and
+``scripts/mutation.sh`` does not spend test runs on it.
 """
 
 from __future__ import annotations
 
+import ast
 import json
+import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
@@ -21,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 MUTANTS = ROOT / "mutants" / "src"
 EQUIVALENT = ROOT / "scripts" / "equivalent_mutants.txt"
 KILLED = {1, 3, 36, 24, -24, 152, 255}  # a failing test, pytest's own error, a timeout
+REFUSED = ROOT / "mutants" / "mypy-refused.txt"
 SURVIVED = {0, 5, 33}  # a passing run, or no selected test reaches the mutated code
 
 
@@ -29,6 +40,50 @@ def _equivalent() -> set[str]:
         return set()
     lines = EQUIVALENT.read_text(encoding="utf-8").splitlines()
     return {line.split("#", 1)[0].strip() for line in lines} - {""}
+
+
+def _refused() -> set[str]:
+    if not REFUSED.exists():
+        return set()
+    return set(REFUSED.read_text(encoding="utf-8").split())
+
+
+def _run_mypy() -> None:
+    """Write the names of the mutants whose function mypy --strict refuses."""
+    files = sorted(str(p.relative_to(ROOT / "mutants")) for p in MUTANTS.rglob("*.py.meta"))
+    sources = [name.removesuffix(".meta") for name in files]
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "-O", "json", *sources],
+        cwd=ROOT / "mutants",
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    lines: dict[str, set[int]] = {}
+    for line in done.stdout.splitlines():
+        if line.strip():
+            error = json.loads(line)
+            if error["severity"] == "error" and error["code"] != "unused-ignore":
+                lines.setdefault(error["file"], set()).add(error["line"])
+    refused: set[str] = set()
+    for path, numbers in lines.items():
+        module = ".".join(Path(path).with_suffix("").parts[1:])
+        tree = ast.parse((ROOT / "mutants" / path).read_text(encoding="utf-8"))
+        spans = [
+            (node.lineno, node.end_lineno or node.lineno, node.name)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef) and "__mutmut_" in node.name
+        ]
+        hit = {name for start, end, name in spans for n in numbers if start <= n <= end}
+        # A function whose original is itself refused tells nothing about its mutants.
+        spoilt = {name.rsplit("__mutmut_", 1)[0] for name in hit if name.endswith("_orig")}
+        refused |= {
+            f"{module}.{name}"
+            for name in hit
+            if not name.endswith("_orig") and name.rsplit("__mutmut_", 1)[0] not in spoilt
+        }
+    REFUSED.write_text("\n".join(sorted(refused)) + "\n", encoding="utf-8")
+    print(f"mypy --strict refuses {len(refused)} mutants ({REFUSED.relative_to(ROOT)})")
 
 
 def _verdicts() -> dict[str, dict[str, int | None]]:
@@ -42,8 +97,18 @@ def _verdicts() -> dict[str, dict[str, int | None]]:
 
 
 def main(argv: list[str]) -> int:
+    if "--mypy" in argv:
+        _run_mypy()
+        return 0
     survivors = "--survivors" in argv
     wanted = [arg for arg in argv if not arg.startswith("--")]
+    refused = _refused()
+    if "--names" in argv:
+        for module, codes in _verdicts().items():
+            if not wanted or module in wanted:
+                names = (n for n, code in codes.items() if code is None and n not in refused)
+                print("\n".join(sorted(names)))
+        return 0
     equivalent = _equivalent()
     print(
         f"{'module':<22} {'mutants':>7} {'tested':>6} {'killed':>6} {'survived':>8} "
