@@ -47,3 +47,34 @@ def test_law_37_after_the_law_41_shuffle_a_replacement_is_never_his_own_discard(
     assert one[2] not in replaced.hands[1]
     assert replaced.stock == (one[2], two[0])
     assert all_cards(replaced) == cards
+
+
+def test_law_41_the_dealer_found_foul_as_he_is_to_shuffle_still_shuffles_and_serves() -> None:
+    """Laws 13, 18 and 41: everyone has drawn, seat 1 is owed a card and the dealer is to
+    shuffle the discards when his own pat hand is found foul. He retires from the game, yet
+    the shuffle is still his, and seat 1 is served from it."""
+    state = _discard(_everyone_plays(), 1, 3)
+    for seat in (*range(2, 10), 0):
+        state = _discard(state, seat, 0)
+    assert (state.to_act, state.owed) == (0, ((1, 1),))
+    cards = all_cards(state)
+    fouled = pl.apply_or_raise(state, pl.WrongHandSize(seat=0))
+    assert 0 not in fouled.players
+    assert fouled.to_act == 0
+    assert pl.legal_actions(fouled) == (pl.Shuffle(seat=0),)
+    served = play(fouled, pl.Shuffle(seat=0))
+    assert served.phase is pl.Phase.BETTING
+    assert len(served.hands[1]) == 5
+    assert all_cards(served) == cards
+
+
+def test_law_41_a_hand_found_foul_as_the_dealer_is_to_shuffle_leaves_him_to_shuffle() -> None:
+    """Laws 13 and 41: while the dealer is to shuffle for the owed, another player's pat
+    hand is found foul; he retires, and the dealer is still the one to shuffle."""
+    state = _discard(_everyone_plays(), 1, 3)
+    for seat in (*range(2, 10), 0):
+        state = _discard(state, seat, 0)
+    fouled = pl.apply_or_raise(state, pl.WrongHandSize(seat=3))
+    assert 3 not in fouled.players
+    assert (fouled.to_act, fouled.pending) == (0, ())
+    assert pl.legal_actions(fouled) == (pl.Shuffle(seat=0),)

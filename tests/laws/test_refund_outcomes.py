@@ -325,3 +325,32 @@ def test_law_64_another_hand_found_foul_after_a_false_opening_charges_him_once()
     assert resettled.false_opener == 2
     assert resettled.pool == 105
     assert resettled.stacks == (75, 90, 70, 80)
+
+
+def test_law_29_a_foul_hand_that_leaves_one_player_before_any_opening_leaves_the_pool() -> None:
+    """Laws 13, 14 and 29: at two seats, before anybody has opened, the ante's hand is found
+    foul as dealt, out of his turn. The dealer is left alone in a game nobody opened: he
+    does not take the pool (Law 58 is for an opened game); it stays for the next game, and
+    the dealer refunds the ante his 5."""
+    state = pl.new_game(RULES, (100, 100), dealer=0, deck=deck_for({}, n=2, dealer=0))
+    assert state.to_act == 0
+    fouled = _report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    assert fouled.phase is pl.Phase.OVER
+    assert not fouled.opened
+    assert fouled.winners == ()
+    assert fouled.pool == 5
+    assert fouled.stacks == (95, 100)
+
+
+def test_law_58_a_foul_hand_that_leaves_one_player_in_an_opened_game_gives_him_the_pool() -> None:
+    """Laws 13 and 58: at two seats the dealer opens for 10; before the ante answers, the
+    dealer's own hand is found foul as dealt. The ante is the one player left in an opened
+    game: he takes the pool, the dealer's 10 with his own ante."""
+    state = pl.new_game(RULES, (100, 100), dealer=0, deck=deck_for({}, n=2, dealer=0))
+    state = play(state, Stake(seat=0, amount=10))
+    assert state.to_act == 1
+    fouled = _report(state, pl.WrongHandSize(seat=0))
+    assert fouled.phase is pl.Phase.OVER
+    assert fouled.winners == (1,)
+    assert fouled.payouts == (0, 15)
+    assert fouled.stacks == (90, 110)
