@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import pokerlaws as pl
 from pokerlaws.bots import peel_bot
 from tests.laws._tables import deck_for, play
@@ -48,3 +50,59 @@ def test_law_26_peel_bot_calls_a_pair_of_eights_up_to_its_limit_and_no_further()
     assert peel_bot(pl.view(at_edge, 0), random.Random(0)) == pl.Stake(seat=0, amount=4)
     beyond = play(_say("8s 8d 2c 5h Kd"), pl.Stake(seat=2, amount=5))
     assert peel_bot(pl.view(beyond, 0), random.Random(0)) == pl.Pass(seat=0)
+
+
+def _draw_choice(mine: str) -> pl.Action:
+    """What the bot, dealt ``mine``, does at its draw: seat 2 opens for 2, the bot's seat
+    calls, seat 1 passes, and seat 2 draws three."""
+    state = play(
+        _say(mine),
+        pl.Stake(seat=2, amount=2),
+        pl.Stake(seat=0, amount=2),
+        pl.Pass(seat=1),
+    )
+    state = play(state, pl.Discard(seat=2, cards=state.hands[2][:3]))
+    assert (state.phase, state.to_act) == (pl.Phase.DRAW, 0)
+    return peel_bot(pl.view(state, 0), random.Random(0))
+
+
+@pytest.mark.parametrize(
+    ("mine", "thrown"),
+    [
+        pytest.param("2h 5h 8h Kh 3d", "3d", id="four-card flush"),
+        pytest.param("5c 6d 7h 8s Kd", "Kd", id="four-card sequence"),
+        pytest.param("As 2c 3h 4s Kd", "Kd", id="sequence to the ace low"),
+        pytest.param("Jc Qd Kh As 3d", "3d", id="sequence to the ace high"),
+        pytest.param("8s 8d 2c 5h Kd", "2c 5h Kd", id="pair"),
+        pytest.param("8s 8d 5c 5h Kd", "Kd", id="two pairs"),
+        pytest.param("8s 8d 8c 5h Kd", "5h Kd", id="triplets"),
+        pytest.param("5c 6d 7h 8s 9d", "", id="sequence"),
+        pytest.param("2h 5h 8h Kh 3h", "", id="flush"),
+        pytest.param("2c 5d 9s Js Kd", "2c 5d 9s", id="nothing: keeps the two highest"),
+    ],
+)
+def test_law_36_peel_bot_throws_out_what_a_sound_player_does(mine: str, thrown: str) -> None:
+    """Law 36: the bot draws to its pairs and four-card draws, keeps a made hand of five,
+    and with nothing keeps its two highest cards."""
+    action = _draw_choice(mine)
+    assert isinstance(action, pl.Discard)
+    assert set(action.cards) == set(pl.parse_cards(thrown))
+
+
+@pytest.mark.parametrize(
+    ("mine", "says"),
+    [
+        pytest.param("6h 6d 2c 5s Kd", pl.Pass(seat=0), id="sixes pass"),
+        pytest.param("7h 7d 2c 5s Kd", pl.Stake(seat=0, amount=2), id="sevens call"),
+        pytest.param("2h 5h 8h Kh 3d", pl.Stake(seat=0, amount=2), id="a flush draw calls"),
+        pytest.param("Js Jd 2c 5s Kd", pl.Stake(seat=0, amount=4), id="knaves raise half"),
+        pytest.param("8s 8d 5c 5h Kd", pl.Stake(seat=0, amount=6), id="two pairs raise"),
+        pytest.param("2c 5d 9s Js Kd", pl.Pass(seat=0), id="nothing passes"),
+    ],
+)
+def test_law_26_peel_bot_says_by_the_strength_of_its_hand(mine: str, says: pl.Action) -> None:
+    """Law 26: facing an opening of 2 (ante 1, limit 4), the bot passes below sevens, calls
+    on a middling pair or a four-card draw, raises by half the limit on knaves and by the
+    limit on two pairs."""
+    state = play(_say(mine), pl.Stake(seat=2, amount=2))
+    assert peel_bot(pl.view(state, 0), random.Random(0)) == says
