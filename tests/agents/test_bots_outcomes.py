@@ -106,3 +106,48 @@ def test_law_26_peel_bot_says_by_the_strength_of_its_hand(mine: str, says: pl.Ac
     limit on two pairs."""
     state = play(_say(mine), pl.Stake(seat=2, amount=2))
     assert peel_bot(pl.view(state, 0), random.Random(0)) == says
+
+
+def _bet(mine: str, first: pl.Action) -> pl.Action:
+    """What the bot, dealt ``mine``, does after the draw when seat 2, first to bet, has done
+    ``first``: both came in for 2, seat 1 passed, seat 2 drew three and the bot as it would,
+    served blanks (2c 2h 3s to seat 2, then 7d Ts 4d)."""
+    deck = deck_for({0: mine, **OTHERS}, n=3, dealer=0, draw="2c 2h 3s 7d Ts 4d")
+    state = pl.new_game(RULES, (50,) * 3, dealer=0, deck=deck)
+    while state.phase is pl.Phase.STRADDLE:
+        state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=state.to_act or 0))
+    state = play(state, pl.Stake(seat=2, amount=2), pl.Stake(seat=0, amount=2), pl.Pass(seat=1))
+    state = play(state, pl.Discard(seat=2, cards=state.hands[2][:3]))
+    state = play(state, peel_bot(pl.view(state, 0), random.Random(0)), first)
+    assert (state.phase, state.to_act) == (pl.Phase.BETTING, 0)
+    return peel_bot(pl.view(state, 0), random.Random(0))
+
+
+_STANDS = pl.Stand(seat=2)
+_BETS_1 = pl.Stake(seat=2, amount=1)
+_BETS_4 = pl.Stake(seat=2, amount=4)
+
+
+@pytest.mark.parametrize(
+    ("mine", "first", "amount"),
+    [
+        pytest.param("5c 6d 7h 8s 9d", _STANDS, 4, id="sequence bets the limit"),
+        pytest.param("5c 6d 7h 8s 9d", _BETS_1, 5, id="sequence raises the limit"),
+        pytest.param("5c 6d 7h 8s 9d", _BETS_4, 8, id="sequence raises again"),
+        pytest.param("8s 8d 8c 5h Kd", _BETS_4, 8, id="triplets drawn to raise"),
+        pytest.param("8s 8d 5c 5h Kd", _STANDS, 3, id="two pairs bet half the limit"),
+        pytest.param("8s 8d 5c 5h Kd", _BETS_1, 3, id="two pairs raise half"),
+        pytest.param("8s 8d 5c 5h Kd", _BETS_4, 6, id="two pairs raise to their cap"),
+        pytest.param("Js Jd 2s 5h Kd", _BETS_1, 3, id="knaves raise half"),
+        pytest.param("8s 8d 2s 5h Kd", _STANDS, 0, id="eights pass"),
+        pytest.param("8s 8d 2s 5h Kd", _BETS_1, 0, id="eights pass a bet"),
+    ],
+)
+def test_law_53_peel_bot_bets_after_the_draw_by_its_hand(
+    mine: str, first: pl.Action, amount: int
+) -> None:
+    """Law 53: after the draw the bot raises by the limit on triplets and up, bets half the
+    limit on two pairs or knaves until its stake reaches the limit and twice the ante, and
+    passes on less (0 here: a pass)."""
+    action = _bet(mine, first)
+    assert action == (pl.Stake(seat=0, amount=amount) if amount else pl.Pass(seat=0))
