@@ -79,6 +79,7 @@ def _draw_choice(mine: str) -> pl.Action:
         pytest.param("5c 6d 7h 8s 9d", "", id="sequence"),
         pytest.param("2h 5h 8h Kh 3h", "", id="flush"),
         pytest.param("2c 5d 9s Js Kd", "2c 5d 9s", id="nothing: keeps the two highest"),
+        pytest.param("5c 6d 8h 9s Kd", "5c 6d 8h", id="no draw to an inside sequence"),
     ],
 )
 def test_law_36_peel_bot_throws_out_what_a_sound_player_does(mine: str, thrown: str) -> None:
