@@ -152,3 +152,19 @@ def test_law_53_peel_bot_bets_after_the_draw_by_its_hand(
     passes on less (0 here: a pass)."""
     action = _bet(mine, first)
     assert action == (pl.Stake(seat=0, amount=amount) if amount else pl.Pass(seat=0))
+
+
+def test_peel_bot_asked_after_the_game_says_it_is_nobody_s_turn() -> None:
+    """Asked for an action out of its turn, the bot says whose turn it is; asked once the
+    game is over, that it is nobody's."""
+    state = _say("8s 8d 2c 5h Kd")
+    with pytest.raises(
+        ValueError, match=r"^seat 1 has no action to take now: it is seat 2's turn$"
+    ):
+        peel_bot(pl.view(state, 1), random.Random(0))
+    over = play(state, pl.Pass(seat=2), pl.Pass(seat=0))
+    assert over.phase is pl.Phase.OVER
+    with pytest.raises(
+        ValueError, match=r"^seat 1 has no action to take now: it is nobody's turn$"
+    ):
+        peel_bot(pl.view(over, 1), random.Random(0))
