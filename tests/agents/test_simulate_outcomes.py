@@ -5,7 +5,11 @@ jack-pot count of every game, the Joker pack, the players' random streams)."""
 from __future__ import annotations
 
 import random
+import re
+import sys
 from collections.abc import Callable
+
+import pytest
 
 import pokerlaws as pl
 from pokerlaws.bots import Policy, peel_bot, random_bot
@@ -73,3 +77,18 @@ def test_each_player_draws_from_a_generator_of_his_own() -> None:
     firsts = [seen[name][0] for name in ("Ann", "Bob", "Cy")]
     assert len({identity for identity, _ in firsts}) == 3
     assert len({state for _, state in firsts}) == 3
+
+
+def test_a_tally_names_the_player_it_does_not_hold() -> None:
+    """Looking up a name that did not play is a KeyError naming it."""
+    result = simulate(PLAYERS, sittings=1, games=1, seed=2)
+    with pytest.raises(KeyError, match="'Zed'"):
+        result.results["Zed"]
+
+
+def test_progress_without_tqdm_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """progress=True without tqdm is an ImportError whose message is the install line."""
+    monkeypatch.setitem(sys.modules, "tqdm", None)
+    message = 'progress=True needs tqdm: pip install "pokerlaws[progress]"'
+    with pytest.raises(ImportError, match=f"^{re.escape(message)}$"):
+        simulate(PLAYERS, sittings=1, games=1, seed=2, progress=True)
