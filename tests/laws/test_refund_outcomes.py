@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 import pokerlaws as pl
 from pokerlaws import Discard, Lift, Stake, Stand
-from tests.laws._tables import RULES, all_cards, chips, deck_for, play
+from tests.laws._tables import RULES, STRADDLE_RULES, all_cards, chips, deck_for, play
 
 _HANDS = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js Jd Tc 8s 2c"}
 """The ante's threes beat the king pair, which beats the queens, which beat the knaves."""
@@ -354,3 +354,23 @@ def test_law_58_a_foul_hand_that_leaves_one_player_in_an_opened_game_gives_him_t
     assert fouled.winners == (1,)
     assert fouled.payouts == (0, 15)
     assert fouled.stacks == (90, 110)
+
+
+def test_law_14_a_straddler_in_a_jackpot_is_refunded_his_straddle_alone() -> None:
+    """Law 14: in a jack-pot (ante 2, everyone antes) seat 2 straddles 4 and seat 3 straddles
+    6. A straddler's hand found foul as dealt is refunded his straddle by the dealer: 4 to
+    seat 2, 6 to seat 3; never the jack-pot ante on top, nor a later straddle."""
+    state = pl.new_game(
+        STRADDLE_RULES,
+        (100,) * 4,
+        dealer=0,
+        deck=deck_for({}, n=4, dealer=0),
+        carried=8,
+        jackpot_round=1,
+    )
+    state = play(state, pl.Straddle(seat=2), pl.Straddle(seat=3), pl.DeclineStraddle(seat=0))
+    assert state.forced == (2, 2, 6, 8)
+    first = _report(state, Lift(seat=2), pl.WrongHandSize(seat=2))
+    assert first.refunds == ((0, 2, 4),)
+    second = _report(state, Lift(seat=3), pl.WrongHandSize(seat=3))
+    assert second.refunds == ((0, 3, 6),)
