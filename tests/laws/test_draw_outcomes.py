@@ -78,3 +78,43 @@ def test_law_41_a_hand_found_foul_as_the_dealer_is_to_shuffle_leaves_him_to_shuf
     assert 3 not in fouled.players
     assert (fouled.to_act, fouled.pending) == (0, ())
     assert pl.legal_actions(fouled) == (pl.Shuffle(seat=0),)
+
+
+def test_law_41_a_shuffle_out_of_its_time_is_refused_saying_why() -> None:
+    """Law 41: the shuffle is the dealer's, once the pack has run short and everyone has
+    discarded; each refusal names the reason, and who is still to discard."""
+    state = _everyone_plays()
+    early = pl.apply(state, pl.Shuffle(seat=0))
+    assert isinstance(early, pl.ShuffleNotAllowed)
+    assert early.message == (
+        "Law 41: seat 0 may not shuffle the discards: that is done only at the draw, when "
+        "the pack has run short and everyone has discarded"
+    )
+    short = _discard(state, 1, 3)
+    waiting = pl.apply(short, pl.Shuffle(seat=0))
+    assert isinstance(waiting, pl.RuleViolation)
+    assert waiting.message == (
+        "Law 41: seat 0 may not shuffle the discards yet: the pack has run short, but seats "
+        "2, 3, 4, 5, 6, 7, 8, 9, 0 are still to discard first"
+    )
+    for seat in (*range(2, 10), 0):
+        short = _discard(short, seat, 0)
+    others = pl.apply(short, pl.Shuffle(seat=3))
+    assert isinstance(others, pl.RuleViolation)
+    assert others.message == (
+        "Law 41: seat 3 may not shuffle the discards: that is the dealer's (seat 0) to do"
+    )
+    # At the shuffle nobody stakes (Law 36 is done with).
+    assert pl.stake_range(short) == range(0)
+
+
+def test_law_36_a_stake_made_good_leaves_nothing_to_stake_at_the_draw() -> None:
+    """Law 36: a player whose stake is good has nothing to stake at the draw: stake_range is
+    empty, and a stake is refused, saying nobody may raise at the draw."""
+    state = _everyone_plays()
+    assert pl.stake_range(state) == range(0)
+    refused = pl.apply(state, pl.Stake(seat=1, amount=5))
+    assert isinstance(refused, pl.RuleViolation)
+    assert refused.message == (
+        "Law 36: seat 1 has already made his stake good, and no one may raise at the draw"
+    )
