@@ -80,3 +80,42 @@ def test_law_6_a_report_after_an_unopened_game_is_refused_saying_the_game_is_ove
     over = play(state, pl.Pass(seat=2), pl.Pass(seat=3), pl.Pass(seat=0))
     assert over.phase is pl.Phase.OVER
     assert _refusal(over, pl.Lift(seat=1)) == "Law 6: seat 1 cannot report it: the game is over"
+
+
+def test_law_7_reports_refused_before_the_draw_say_exactly_why() -> None:
+    """Laws 6, 7, 15-16 and 77: a report from no seat of the table, the dealer reported
+    distracting himself, a second lift, a report about a hand already passed, a dispute
+    raised by one who is no party to it: each refusal names its law and its reason."""
+    state = pl.new_game(RULES, (100,) * 4, dealer=0, deck=deck_for({}, n=4, dealer=0))
+    assert _refusal(state, pl.Lift(seat=7)) == (
+        "Law 7: seat 7 is not at this table: its seats are 0 to 3"
+    )
+    assert _refusal(state, pl.Distraction(seat=0)) == (
+        "Law 16: seat 0 is the dealer, who cannot distract himself (Law 15)"
+    )
+    assert _refusal(state, pl.Dispute(seat=1, parties=(2, 3))) == (
+        "Law 77: seat 1 must be one of the parties to the dispute"
+    )
+    lifted = pl.apply_or_raise(state, pl.Lift(seat=1))
+    assert _refusal(lifted, pl.Lift(seat=1)) == "Law 6: seat 1 has lifted his cards already"
+    passed = play(state, pl.Pass(seat=2))
+    assert _refusal(passed, pl.Lift(seat=2)) == (
+        "Law 6: seat 2 has passed, so has no cards in play"
+    )
+    fouled = pl.apply_or_raise(lifted, pl.WrongHandSize(seat=1))
+    assert _refusal(fouled, pl.Lift(seat=1)) == (
+        "Law 6: seat 1 has retired with a foul hand, so has no cards in play"
+    )
+
+
+def test_law_41_a_hand_short_by_the_shortage_is_not_wrong() -> None:
+    """Law 41: a hand short because the stock ran out is owed cards, not foul."""
+    state = pl.new_game(RULES, (100,) * 10, dealer=0, deck=pl.shuffled_deck(77))
+    state = play(state, pl.Stake(seat=2, amount=10))
+    for seat in (*range(3, 10), 0, 1):
+        state = play(state, pl.Stake(seat=seat, amount=5 if seat == 1 else 10))
+    state = play(state, pl.Discard(seat=1, cards=state.hands[1][:3]))
+    assert _refusal(state, pl.WrongHandSize(seat=1)) == (
+        "Law 41: seat 1 holds fewer than five cards because the stock ran short: the dealer "
+        "still owes him cards (Law 41), so his hand is not wrong"
+    )
