@@ -3,8 +3,9 @@
 A :data:`Policy` sees only its own :class:`~pokerlaws.PlayerView` (Law 6: his cards, never
 another's) and chooses among ``view.legal_actions``, so it can never make an action the laws
 refuse. :func:`random_bot` chooses a kind of action, then one of that kind; :func:`peel_bot`
-plays as a sound player of the book's day would: it opens a jack-pot on knaves or better
-(Law 30), draws to pairs and to four-card flushes and sequences, and bets on strength.
+plays as a sound player of the book's day would: it opens a jack-pot only on the openers
+in its hand (Laws 30-32), draws to pairs and to four-card flushes and sequences, and bets on
+strength.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from pokerlaws.actions import (
 )
 from pokerlaws.cards import Card, Rank
 from pokerlaws.hands import HandCategory, evaluate
+from pokerlaws.laws.jackpot import qualifies
 from pokerlaws.seats import process_bot
 from pokerlaws.state import Phase
 from pokerlaws.views import PlayerView
@@ -233,12 +235,13 @@ def _choose_stake(view: PlayerView, legal: Sequence[Action], strength: int) -> A
 
 
 def peel_bot(view: PlayerView, rng: random.Random) -> Action:
-    """A sound player: declines to straddle; in a jack-pot opens only on knaves or better
-    (Law 30, which the engine holds him to); stays in the say with a pair of sevens or a
-    four-card flush or sequence and raises on two pairs and up; draws to his pairs and
-    four-card draws (keeping the high cards otherwise); after the draw bets on two pairs
-    and up, calls on knaves, and stands or passes on less. Every action it returns is one
-    of ``view.legal_actions``; it draws on ``rng`` only to vary an equal choice.
+    """A sound player: declines to straddle; in a jack-pot opens only on the openers in
+    his hand as dealt (Laws 30-32), at a table that takes them on honour (Law 33) too;
+    stays in the say with a pair of sevens or a four-card flush or sequence and raises on
+    two pairs and up; draws to his pairs and four-card draws (keeping the high cards
+    otherwise); after the draw bets on two pairs and up, calls on knaves, and stands or
+    passes on less. Every action it returns is one of ``view.legal_actions``; it draws
+    on ``rng`` only to vary an equal choice.
 
     Raises:
         ValueError: it is not this seat's turn (the view lists no legal action).
@@ -259,9 +262,12 @@ def peel_bot(view: PlayerView, rng: random.Random) -> Action:
     before = view.phase is Phase.SAY
     strength = _strength(view, before_draw=before)
     if before and view.openers_required is not None and not _opened(view):
-        # Law 30: a jack-pot opens on knaves or better; the engine refuses any other
-        # opening, so no stake is listed for a hand without them.
-        strength = max(strength, 2) if _stakes_of(legal) else 0
+        # Laws 30-32: a jack-pot opens only on the openers in the hand as dealt (in the say
+        # his hand is still that hand). The bot judges them itself: at a table that takes
+        # openers on honour (Law 33) the engine lists every stake, and opening without
+        # them there is a false opening.
+        holds = qualifies(view.hand, view.openers_required, view.rules.hands)
+        strength = max(strength, 2) if holds and _stakes_of(legal) else 0
     return _choose_stake(view, legal, strength)
 
 

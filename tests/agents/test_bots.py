@@ -83,27 +83,52 @@ def test_bot_takes_a_legal_stake_from_a_long_run_without_listing_it(bot: Policy)
         state = pl.apply_or_raise(state, action)
 
 
+@pytest.mark.parametrize("honour", [False, True], ids=["openers_proved", "openers_on_honour"])
 @pytest.mark.parametrize(
     ("dealt", "opens"),
     [("2c 3c 4c 9d Kh", False), ("Jh Jd 4c 9d Kh", True), ("Th Td 4c 9d Kh", False)],
 )
-def test_peel_bot_opens_a_jackpot_only_on_knaves_or_better(dealt: str, opens: bool) -> None:
+def test_law_30_peel_bot_opens_a_jackpot_only_on_knaves_or_better(
+    dealt: str, opens: bool, honour: bool
+) -> None:
     """Law 30: in a jack-pot peel_bot, first to say, opens on a pair of knaves and passes
-    on tens or nothing."""
-    rules = pl.Rules(ante=1, limit=4)
+    on tens or nothing. At a table that takes openers on honour (Law 33) the engine lists
+    every stake, yet the bot still decides from its own hand as dealt: opening on king high
+    would be a false opening."""
+    state = _first_jackpot(dealt, rules=pl.Rules(ante=1, limit=4, openers_on_honour=honour))
+    action = peel_bot(pl.view(state, 0), random.Random(0))
+    assert isinstance(action, pl.Stake) == opens
+
+
+@pytest.mark.parametrize(("dealt", "opens"), [("Jh Jd 4c 9d Kh", False), ("Qh Qd 4c 9d Kh", True)])
+def test_law_31_peel_bot_on_honour_opens_the_second_jackpot_only_on_queens(
+    dealt: str, opens: bool
+) -> None:
+    """Law 31: the second jack-pot in a row needs queens; on honour (Law 33) the bot does not
+    open it on knaves."""
+    rules = pl.Rules(ante=1, limit=4, openers_on_honour=True)
+    state = _first_jackpot(dealt, rules=rules, jackpot_round=2)
+    assert state.openers_required is pl.Rank.QUEEN
+    action = peel_bot(pl.view(state, 0), random.Random(0))
+    assert isinstance(action, pl.Stake) == opens
+
+
+def _first_jackpot(dealt: str, *, rules: pl.Rules, jackpot_round: int = 1) -> pl.GameState:
+    """A two-seat jack-pot in its say, seat 0 (No. 1, first to say) dealt ``dealt``."""
     # Two seats, dealer 0: seat 1 is dealt first, so seat 0 (No. 1) gets every second card.
     others = pl.parse_cards("2d 3d 5s 6s 8s")
     mine = pl.parse_cards(dealt)
     top = [card for pair in zip(others, mine, strict=True) for card in pair]
     pack = (*top, *(card for card in pl.standard_deck() if card not in top))
-    state = pl.new_game(rules, (20, 20), dealer=0, deck=pack, carried=2, jackpot_round=1)
+    state = pl.new_game(
+        rules, (20, 20), dealer=0, deck=pack, carried=2, jackpot_round=jackpot_round
+    )
     while state.phase is pl.Phase.STRADDLE:
         state = pl.apply_or_raise(state, pl.DeclineStraddle(seat=state.to_act or 0))
     assert state.phase is pl.Phase.SAY
     assert state.to_act == 0
     assert set(state.hands[0]) == set(mine)
-    action = peel_bot(pl.view(state, 0), random.Random(0))
-    assert isinstance(action, pl.Stake) == opens
+    return state
 
 
 def _net(bots: list[Policy], games: int, seed: int) -> list[int]:
