@@ -386,11 +386,13 @@ def replay_game(
             drew[seat] = len(cards)
             if cards:
                 lifted[seat] = False  # new cards lie untouched; a pat hand is the one dealt
-            if shortage:
+            if shortage and not stock:
                 # Ambiguity 19: after the short player, each one discards and is owed.
                 if cards:
                     owed.append((seat, len(cards)))
             elif len(cards) <= len(stock):
+                # (After a Law 40 exposure left a player owed, the stock may still hold
+                # cards exposed to him: the next players are served them, Ambiguity 18.)
                 # Law 39: from the top of the stock.
                 served, stock = stock[: len(cards)], stock[len(cards) :]
                 hands[seat].extend(served)

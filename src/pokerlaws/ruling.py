@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Literal, cast, overload
 
 import attrs
 
+from pokerlaws.history import History
+
 if TYPE_CHECKING:
     from pokerlaws.state import GameState
 
@@ -178,19 +180,23 @@ costs a tenth of the record (the show notes its settlement in every game played)
 
 def noted(state: GameState, rulings: Iterable[Note]) -> GameState:
     """A copy of ``state`` with ``rulings`` noted after those noted before in its game: a law
-    module records so, where it decides it, what a report's remedy or an automatic step it
-    took ruled (a misdeal and its redeal, Law 41's shuffle, a Law 14 refund, a settlement)."""
+    module records so what an automatic step it took ruled (Laws 14, 29, 33, 58-60, 76)."""
     fields = state.__dict__
+    # A History appends in constant time: a game of 32,000 reports notes 32,000 rulings, and
+    # a tuple copied at each would make it quadratic.
+    kept: History[Note] = fields.get(_NOTES) or History.empty()
+    for note in rulings:
+        kept = kept.with_event(note)
     new = object.__new__(type(state))
     # The fields are unchanged, so the copy keeps any hash cached with them.
-    object.__setattr__(new, "__dict__", fields | {_NOTES: (*fields.get(_NOTES, ()), *rulings)})
+    object.__setattr__(new, "__dict__", fields | {_NOTES: kept})
     return new
 
 
 def notes(state: GameState, start: int = 0) -> tuple[Ruling, ...]:
     """The rulings noted in ``state``'s game by :func:`noted`, in order, from the
     ``start``-th (states the engine made have them: a replay reads them)."""
-    noted = cast("tuple[Note, ...]", state.__dict__.get(_NOTES, ()))
+    noted = cast("Sequence[Note]", state.__dict__.get(_NOTES, ()))
     return tuple(Ruling(*note) for note in noted[start:])
 
 
