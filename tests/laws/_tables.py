@@ -122,6 +122,25 @@ def all_cards(state: pl.GameState) -> Counter[Card]:
     return counted
 
 
+def report_checked(state: pl.GameState, *reports: pl.Report) -> pl.GameState:
+    """Apply ``reports`` in turn, each one listed by ``reportable`` first; chips and cards
+    are conserved by each."""
+    for event in reports:
+        assert event in pl.reportable(state), f"{event} is not reportable now"
+        total, cards = chips(state), all_cards(state)
+        state = pl.apply_or_raise(state, event)
+        assert chips(state) == total
+        assert all_cards(state) == cards
+    return state
+
+
+def offers_only_what_apply_accepts(state: pl.GameState) -> None:
+    """``legal_actions`` offers only what ``apply`` accepts, and only to the seat to act."""
+    for action in pl.legal_actions(state):
+        assert action.seat == state.to_act
+        assert isinstance(pl.apply(state, action), pl.GameState), action
+
+
 def play(state: pl.GameState, *actions: pl.Action) -> pl.GameState:
     """Apply ``actions`` in order through ``apply_or_raise`` and return the last state.
 

@@ -12,7 +12,14 @@ from collections.abc import Mapping, Sequence
 
 import pokerlaws as pl
 from pokerlaws import Discard, Lift, Stake, Stand
-from tests.laws._tables import RULES, STRADDLE_RULES, all_cards, chips, deck_for, play
+from tests.laws._tables import (
+    RULES,
+    STRADDLE_RULES,
+    deck_for,
+    offers_only_what_apply_accepts,
+    play,
+    report_checked,
+)
 
 _HANDS = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js Jd Tc 8s 2c"}
 """The ante's threes beat the king pair, which beats the queens, which beat the knaves."""
@@ -21,23 +28,6 @@ _HANDS = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js 
 def _game(stacks: Sequence[int], hands: Mapping[int, str] | None = None) -> pl.GameState:
     deck = deck_for(hands or _HANDS, n=4, dealer=0)
     return pl.new_game(RULES, stacks, dealer=0, deck=deck)
-
-
-def _report(state: pl.GameState, *reports: pl.Report) -> pl.GameState:
-    for event in reports:
-        assert event in pl.reportable(state), f"{event} is not reportable now"
-        total, cards = chips(state), all_cards(state)
-        state = pl.apply_or_raise(state, event)
-        assert chips(state) == total
-        assert all_cards(state) == cards
-    return state
-
-
-def _agrees(state: pl.GameState) -> None:
-    """``legal_actions`` offers only what ``apply`` accepts, and only to the seat to act."""
-    for action in pl.legal_actions(state):
-        assert action.seat == state.to_act
-        assert isinstance(pl.apply(state, action), pl.GameState), action
 
 
 def _said(state: pl.GameState) -> pl.GameState:
@@ -72,10 +62,10 @@ def test_law_64_a_second_foul_hand_at_the_show_keeps_the_first_refunds_direction
     by the dealer to the ante, never the other way round (Law 14, Ambiguity 17)."""
     shown = _shown((100,) * 4)
     assert shown.winners == (1,)
-    once = _report(shown, pl.WrongHandSize(seat=1))
+    once = report_checked(shown, pl.WrongHandSize(seat=1))
     assert once.winners == (2,)
     assert once.refunds == ((0, 1, 5),)
-    twice = _report(once, pl.WrongHandSize(seat=2))
+    twice = report_checked(once, pl.WrongHandSize(seat=2))
     assert twice.winners == (3,)
     # Seat 2 paid no ante or straddle: nothing is refunded him.
     assert twice.refunds == ((0, 1, 5),)
@@ -88,15 +78,15 @@ def test_law_16_a_distracter_broke_by_the_refund_at_the_first_bet_hands_it_on() 
     left; the ante's pat hand is then found foul as dealt and its refund takes those 5. He
     plays on all in, and the first bet, with the right to stand (Law 53), falls to the next
     player, who may then bet into the others (Ambiguity 17)."""
-    state = _report(_game((100, 100, 15, 100)), pl.Distraction(seat=2))
+    state = report_checked(_game((100, 100, 15, 100)), pl.Distraction(seat=2))
     state = _said(state)
     assert (state.phase, state.to_act, state.stacks[2]) == (pl.Phase.BETTING, 2, 5)
-    fouled = _report(state, pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, pl.WrongHandSize(seat=1))
     assert fouled.refunds == ((2, 1, 5),)
     assert 2 in fouled.all_in
     assert fouled.to_act == 3
     assert Stand(seat=3) in pl.legal_actions(fouled)
-    _agrees(fouled)
+    offers_only_what_apply_accepts(fouled)
     over = play(fouled, Stand(seat=3), Stake(seat=0, amount=5), Stake(seat=3, amount=5))
     assert over.phase is pl.Phase.OVER
     assert over.show_order == (0, 2, 3)
@@ -115,7 +105,7 @@ def test_law_14_a_dealer_broke_by_a_refund_in_the_draw_still_draws() -> None:
         Discard(seat=1, cards=()),
         Discard(seat=2, cards=()),
     )
-    fouled = _report(state, pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, pl.WrongHandSize(seat=1))
     assert fouled.refunds == ((0, 1, 5),)
     assert fouled.stacks[0] == 0
     assert 0 in fouled.all_in
@@ -138,9 +128,9 @@ def test_law_55_a_deposit_of_a_voided_deal_goes_back_and_counts_for_nothing() ->
     misdeal. The deposit goes back to him with the voided deal; in the new deal he has put
     nothing of his own in, and must stake his own chips at his turn."""
     state = pl.new_game(RECORDING, (100,) * 4, dealer=0, deck=deck_for(_HANDS, n=4, dealer=0))
-    deposited = _report(state, pl.Deposit(seat=3, amount=10))
+    deposited = report_checked(state, pl.Deposit(seat=3, amount=10))
     assert deposited.stacks[3] == 90
-    misdealt = _report(deposited, pl.WrongHandSize(seat=2))
+    misdealt = report_checked(deposited, pl.WrongHandSize(seat=2))
     assert misdealt.phase is pl.Phase.MISDEAL
     redealt = play(misdealt, pl.Redeal(seat=0))
     assert redealt.stacks == (100, 95, 100, 100)
@@ -159,8 +149,8 @@ def test_law_55_a_payer_left_no_chips_but_a_deposit_is_not_broke() -> None:
         RECORDING, (15, 100, 100, 100), dealer=0, deck=deck_for(_HANDS, n=4, dealer=0)
     )
     state = play(state, Stake(seat=2, amount=10))
-    deposited = _report(state, pl.Deposit(seat=0, amount=10))
-    fouled = _report(deposited, Lift(seat=1), pl.WrongHandSize(seat=1))
+    deposited = report_checked(state, pl.Deposit(seat=0, amount=10))
+    fouled = report_checked(deposited, Lift(seat=1), pl.WrongHandSize(seat=1))
     assert fouled.refunds == ((0, 1, 5),)
     assert fouled.stacks[0] == 0
     assert 0 in fouled.players
@@ -177,11 +167,11 @@ def test_law_16_a_distraction_in_a_voided_deal_does_not_make_him_pay_in_the_new_
     """Laws 12 and 16: seat 3 was reported distracting the dealer in a deal then found a
     misdeal. The new deal is another deal: a hand found foul in it is refunded by the dealer
     (Law 14), not by the distracter of the voided one."""
-    distracted = _report(_game((100,) * 4), pl.Distraction(seat=3))
-    misdealt = _report(distracted, pl.WrongHandSize(seat=2))
+    distracted = report_checked(_game((100,) * 4), pl.Distraction(seat=3))
+    misdealt = report_checked(distracted, pl.WrongHandSize(seat=2))
     assert misdealt.phase is pl.Phase.MISDEAL
     redealt = play(misdealt, pl.Redeal(seat=0))
-    fouled = _report(redealt, Lift(seat=1), pl.WrongHandSize(seat=1))
+    fouled = report_checked(redealt, Lift(seat=1), pl.WrongHandSize(seat=1))
     assert fouled.refunds == ((0, 1, 5),)
     assert fouled.stacks == (95, 100, 100, 100)
 
@@ -202,7 +192,7 @@ def test_law_60_a_dealer_broke_at_his_bet_leaves_nobody_to_bet_against_and_goes_
         state = play(state, Discard(seat=seat, cards=()))
     state = play(state, Stake(seat=2, amount=5))
     assert (state.to_act, state.stacks[0]) == (0, 5)
-    fouled = _report(state, pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, pl.WrongHandSize(seat=1))
     assert fouled.phase is pl.Phase.OVER
     assert (fouled.to_act, fouled.pending) == (None, ())
     assert fouled.all_in == frozenset({0})
@@ -218,7 +208,7 @@ def test_law_60_a_first_bettor_broke_by_the_refund_leaves_the_other_nobody_to_be
     is first to bet, with 5 left, when the ante's pat hand is found foul as dealt. The
     refund takes his 5 and he is all in; the dealer, the one player left able to bet, would
     bet into nobody, so the hands go to the show at once (Ambiguity 17)."""
-    state = _report(_game((100, 100, 15, 100)), pl.Distraction(seat=2))
+    state = report_checked(_game((100, 100, 15, 100)), pl.Distraction(seat=2))
     state = play(
         state,
         Stake(seat=2, amount=10),
@@ -229,7 +219,7 @@ def test_law_60_a_first_bettor_broke_by_the_refund_leaves_the_other_nobody_to_be
     for seat in (1, 2, 0):
         state = play(state, Discard(seat=seat, cards=()))
     assert (state.phase, state.to_act, state.stacks[2]) == (pl.Phase.BETTING, 2, 5)
-    fouled = _report(state, pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, pl.WrongHandSize(seat=1))
     assert fouled.phase is pl.Phase.OVER
     assert fouled.show_order == (2, 0)
     assert fouled.winners == (2,)
@@ -241,7 +231,7 @@ def test_law_64_a_deposit_lost_by_passing_stays_in_the_pool_settled_again() -> N
     in the pool). When the winning hand is found foul at the show, the pool settled again
     still holds his 10: the kings take it with the rest, and no chip is lost."""
     state = pl.new_game(RECORDING, (100,) * 4, dealer=0, deck=deck_for(_HANDS, n=4, dealer=0))
-    state = _report(state, pl.Deposit(seat=3, amount=10))
+    state = report_checked(state, pl.Deposit(seat=3, amount=10))
     state = play(
         state,
         Stake(seat=2, amount=10),
@@ -260,7 +250,7 @@ def test_law_64_a_deposit_lost_by_passing_stays_in_the_pool_settled_again() -> N
     )
     assert shown.winners == (1,)
     assert sum(shown.payouts) == 55
-    resettled = _report(shown, pl.WrongHandSize(seat=1))
+    resettled = report_checked(shown, pl.WrongHandSize(seat=1))
     assert resettled.winners == (2,)
     assert resettled.payouts == (0, 0, 55, 0)
     # The dealer refunds the ante his 5 (Law 14).
@@ -309,7 +299,7 @@ def test_law_64_the_false_opener_found_foul_has_his_law_33_penalty_undone() -> N
     assert shown.false_opener == 2
     assert shown.stacks == (80, 85, 70, 80)
     assert shown.pool == 105
-    resettled = _report(shown, pl.WrongHandSize(seat=2))
+    resettled = report_checked(shown, pl.WrongHandSize(seat=2))
     assert resettled.false_opener is None
     assert resettled.winners == (3,)
     assert resettled.payouts == (0, 0, 0, 95)
@@ -321,7 +311,7 @@ def test_law_64_another_hand_found_foul_after_a_false_opening_charges_him_once()
     """Laws 33 and 64: another shown hand is found foul after the false opening; settled
     again, the tens still win, so the opening is still false: he pays the penalty once, not
     twice, and the pool stays for the next jack-pot."""
-    resettled = _report(_falsely_opened(), pl.WrongHandSize(seat=1))
+    resettled = report_checked(_falsely_opened(), pl.WrongHandSize(seat=1))
     assert resettled.false_opener == 2
     assert resettled.pool == 105
     assert resettled.stacks == (75, 90, 70, 80)
@@ -334,7 +324,7 @@ def test_law_29_a_foul_hand_that_leaves_one_player_before_any_opening_leaves_the
     the dealer refunds the ante his 5."""
     state = pl.new_game(RULES, (100, 100), dealer=0, deck=deck_for({}, n=2, dealer=0))
     assert state.to_act == 0
-    fouled = _report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, Lift(seat=1), pl.WrongHandSize(seat=1))
     assert fouled.phase is pl.Phase.OVER
     assert not fouled.opened
     assert fouled.winners == ()
@@ -349,7 +339,7 @@ def test_law_58_a_foul_hand_that_leaves_one_player_in_an_opened_game_gives_him_t
     state = pl.new_game(RULES, (100, 100), dealer=0, deck=deck_for({}, n=2, dealer=0))
     state = play(state, Stake(seat=0, amount=10))
     assert state.to_act == 1
-    fouled = _report(state, pl.WrongHandSize(seat=0))
+    fouled = report_checked(state, pl.WrongHandSize(seat=0))
     assert fouled.phase is pl.Phase.OVER
     assert fouled.winners == (1,)
     assert fouled.payouts == (0, 15)
@@ -370,7 +360,7 @@ def test_law_14_a_straddler_in_a_jackpot_is_refunded_his_straddle_alone() -> Non
     )
     state = play(state, pl.Straddle(seat=2), pl.Straddle(seat=3), pl.DeclineStraddle(seat=0))
     assert state.forced == (2, 2, 6, 8)
-    first = _report(state, Lift(seat=2), pl.WrongHandSize(seat=2))
+    first = report_checked(state, Lift(seat=2), pl.WrongHandSize(seat=2))
     assert first.refunds == ((0, 2, 4),)
-    second = _report(state, Lift(seat=3), pl.WrongHandSize(seat=3))
+    second = report_checked(state, Lift(seat=3), pl.WrongHandSize(seat=3))
     assert second.refunds == ((0, 3, 6),)

@@ -13,7 +13,14 @@ from collections.abc import Mapping, Sequence
 
 import pokerlaws as pl
 from pokerlaws import Discard, Lift, Pass, Stake, Stand
-from tests.laws._tables import RULES, all_cards, chips, deck_for, play, refused
+from tests.laws._tables import (
+    RULES,
+    deck_for,
+    offers_only_what_apply_accepts,
+    play,
+    refused,
+    report_checked,
+)
 from tests.sitting_play import pack_starting
 
 _HANDS = {1: "As Ad Ac 2d 3h", 2: "Ks Kd 4c 5s 9h", 3: "Qs Qd 6c 7s 8h", 0: "Js Jd Tc 8s 2c"}
@@ -25,28 +32,11 @@ def _game(stacks: Sequence[int], hands: Mapping[int, str] | None = None) -> pl.G
     return pl.new_game(RULES, stacks, dealer=0, deck=deck)
 
 
-def _report(state: pl.GameState, *reports: pl.Report) -> pl.GameState:
-    for event in reports:
-        assert event in pl.reportable(state), f"{event} is not reportable now"
-        total, cards = chips(state), all_cards(state)
-        state = pl.apply_or_raise(state, event)
-        assert chips(state) == total
-        assert all_cards(state) == cards
-    return state
-
-
-def _agrees(state: pl.GameState) -> None:
-    """``legal_actions`` offers only what ``apply`` accepts, and only to the seat to act."""
-    for action in pl.legal_actions(state):
-        assert action.seat == state.to_act
-        assert isinstance(pl.apply(state, action), pl.GameState), action
-
-
 def test_law_14_a_dealer_broke_by_the_refund_before_he_stakes_retires() -> None:
     """Law 14: the refund takes the dealer's last chip before he has staked, so he cannot
     come in and retires as by a pass (Ambiguity 17)."""
     state = play(_game((5, 100, 100, 100)), Stake(seat=2, amount=10))
-    fouled = _report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, Lift(seat=1), pl.WrongHandSize(seat=1))
     assert fouled.stacks == (0, 100, 90, 100)
     assert fouled.players == (2, 3)
     assert fouled.pool == 15  # the ante stays in the pool
@@ -62,21 +52,23 @@ def test_law_14_a_dealer_broke_by_the_refund_at_his_own_say_retires() -> None:
     as if he had passed, and the say goes on (Ambiguity 17)."""
     state = play(_game((5, 100, 100, 100)), Stake(seat=2, amount=10), Stake(seat=3, amount=10))
     assert state.to_act == 0
-    fouled = _report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, Lift(seat=1), pl.WrongHandSize(seat=1))
     # The ante leaves, the dealer cannot come in: the two who staked go to the draw.
     assert fouled.phase is pl.Phase.DRAW
     assert fouled.players == (2, 3)
     assert fouled.to_act == 2
     assert fouled.history[-1] == pl.WrongHandSize(seat=1)
     assert not any(isinstance(e, Pass) and e.seat == 0 for e in fouled.history)
-    _agrees(fouled)
+    offers_only_what_apply_accepts(fouled)
 
 
 def test_law_14_a_dealer_broke_before_he_says_can_win_nothing() -> None:
     """Law 14: a payer broke before his say is no player, so the show never pays him the
     ante, though his hand would be best (Ambiguity 17)."""
     hands = {0: "As Ad Ac 2d 3h", 1: "Ks Kd 4c 5s 9h", 2: "Qs Qd 6c 7s 8h", 3: "Js Jd Tc 8s 2c"}
-    state = _report(_game((5, 100, 100, 100), hands), Lift(seat=1), pl.WrongHandSize(seat=1))
+    state = report_checked(
+        _game((5, 100, 100, 100), hands), Lift(seat=1), pl.WrongHandSize(seat=1)
+    )
     assert state.players == (2, 3)
     state = play(state, Stake(seat=2, amount=10), Stake(seat=3, amount=10))
     state = play(state, Discard(seat=2, cards=()), Discard(seat=3, cards=()))
@@ -105,7 +97,7 @@ def test_law_14_a_dealer_broke_by_the_refund_at_his_bet_plays_on_all_in() -> Non
     assert state.to_act == 0
     assert state.stacks[0] == 5
     # The ante stood pat: his hand, foul as dealt, is refunded at a bet (Law 63).
-    fouled = _report(state, pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, pl.WrongHandSize(seat=1))
     assert fouled.phase is pl.Phase.OVER  # nobody left to answer: the show
     assert 0 in fouled.all_in
     assert fouled.show_order == (0, 2, 3)
@@ -128,10 +120,10 @@ def test_law_14_in_the_betting_legal_actions_never_offer_the_broke_payer_a_stake
     for seat in (1, 2, 3, 0):
         state = play(state, Discard(seat=seat, cards=()))
     state = play(state, Stake(seat=2, amount=5))
-    fouled = _report(state, pl.WrongHandSize(seat=1))
+    fouled = report_checked(state, pl.WrongHandSize(seat=1))
     assert fouled.pending == (3,)
     assert 0 in fouled.all_in
-    _agrees(fouled)
+    offers_only_what_apply_accepts(fouled)
     over = play(fouled, Stake(seat=3, amount=15), Stake(seat=2, amount=10))
     assert over.phase is pl.Phase.OVER
     assert over.show_order == (3, 0, 2)  # seat 2 called last (Law 59)
@@ -140,10 +132,10 @@ def test_law_14_in_the_betting_legal_actions_never_offer_the_broke_payer_a_stake
 def test_law_14_a_misdeal_after_a_refund_gives_the_refund_back() -> None:
     """Law 14 and Law 12: a misdeal voids the deal, so the refund paid for a hand of it goes
     back to the dealer and the foul hand's holder is a player again (Ambiguity 17)."""
-    state = _report(_game((100, 100, 100, 100)), Lift(seat=1), pl.WrongHandSize(seat=1))
+    state = report_checked(_game((100, 100, 100, 100)), Lift(seat=1), pl.WrongHandSize(seat=1))
     assert state.stacks == (95, 100, 100, 100)
     assert state.refunds == ((0, 1, 5),)
-    misdealt = _report(state, pl.WrongHandSize(seat=3))  # not lifted: Law 12
+    misdealt = report_checked(state, pl.WrongHandSize(seat=3))  # not lifted: Law 12
     assert misdealt.phase is pl.Phase.MISDEAL
     assert misdealt.stacks == (100, 95, 100, 100)  # his ante stands, the refund is undone
     assert misdealt.players == (0, 1, 2, 3)
@@ -157,9 +149,9 @@ def test_law_14_a_misdeal_after_a_refund_gives_the_refund_back() -> None:
 def test_law_14_a_misdeal_after_the_refund_broke_the_dealer_seats_him_again() -> None:
     """Law 14: the dealer who retired broke by a refund is a player again after the
     misdeal, with his chips back (Ambiguity 17)."""
-    state = _report(_game((5, 100, 100, 100)), Lift(seat=1), pl.WrongHandSize(seat=1))
+    state = report_checked(_game((5, 100, 100, 100)), Lift(seat=1), pl.WrongHandSize(seat=1))
     assert state.players == (2, 3)
-    misdealt = _report(state, pl.WrongHandSize(seat=3))
+    misdealt = report_checked(state, pl.WrongHandSize(seat=3))
     assert misdealt.stacks == (5, 95, 100, 100)
     assert misdealt.players == (0, 1, 2, 3)
 
@@ -171,8 +163,8 @@ def _ended_by_refunds() -> pl.GameState:
     nobody has acted: reports alone ended it."""
     deck = deck_for({}, n=4, dealer=0)
     state = pl.new_game(RULES, (15, 100, 100, 100), dealer=0, deck=deck, jackpot_round=1)
-    state = _report(state, Lift(seat=1), pl.WrongHandSize(seat=1))
-    state = _report(state, Lift(seat=2), pl.WrongHandSize(seat=2))
+    state = report_checked(state, Lift(seat=1), pl.WrongHandSize(seat=1))
+    state = report_checked(state, Lift(seat=2), pl.WrongHandSize(seat=2))
     assert state.phase is pl.Phase.OVER
     assert state.stacks == (0, 100, 100, 95)
     assert state.refunds == ((0, 1, 5), (0, 2, 5))
@@ -203,7 +195,7 @@ def test_law_12_a_misdeal_after_refunds_ended_the_game_in_the_deal_undoes_them()
     assert pl.legal_actions(over) == ()
     refused(over, Stake(seat=3, amount=10), pl.GameIsOver, 29)
     assert pl.WrongHandSize(seat=3) in pl.reportable(over)
-    _voided(_report(over, pl.WrongHandSize(seat=3)))
+    _voided(report_checked(over, pl.WrongHandSize(seat=3)))
 
 
 def test_law_8_an_uncut_pack_objected_to_after_refunds_ended_the_deal_is_a_misdeal() -> None:
@@ -212,7 +204,7 @@ def test_law_8_an_uncut_pack_objected_to_after_refunds_ended_the_deal_is_a_misde
     over = _ended_by_refunds()
     for seat in range(4):
         assert pl.MissingCut(seat=seat, during_deal=True) in pl.reportable(over)
-    _voided(_report(over, pl.MissingCut(seat=1, during_deal=True)))
+    _voided(report_checked(over, pl.MissingCut(seat=1, during_deal=True)))
 
 
 def test_law_10_a_faced_card_found_after_refunds_ended_the_deal_is_a_misdeal() -> None:
@@ -220,7 +212,7 @@ def test_law_10_a_faced_card_found_after_refunds_ended_the_deal_is_a_misdeal() -
     the game in the deal (Ambiguity 17)."""
     over = _ended_by_refunds()
     assert pl.FacedCard(seat=0) in pl.reportable(over)
-    _voided(_report(over, pl.FacedCard(seat=0)))
+    _voided(report_checked(over, pl.FacedCard(seat=0)))
 
 
 def test_law_12_after_refunds_ended_the_deal_only_the_misdeals_are_reported() -> None:
@@ -310,7 +302,7 @@ def _shown(stacks: Sequence[int], hands: Mapping[int, str], drawn: int = 0) -> p
 def test_law_64_a_drawn_hand_found_foul_at_the_show_is_not_refunded() -> None:
     """Law 64: a hand made foul by the draw loses the pool with no refund (Ambiguity 17)."""
     shown = _shown((100,) * 4, _HANDS, drawn=2)
-    resettled = _report(shown, pl.WrongHandSize(seat=1))
+    resettled = report_checked(shown, pl.WrongHandSize(seat=1))
     assert resettled.refunds == ()
     assert resettled.stacks[0] == shown.stacks[0]
     assert resettled.stacks[1] == 85
@@ -323,13 +315,13 @@ def test_law_64_the_pat_refund_comes_from_the_dealers_winnings_as_they_then_stan
     shown = _shown((15, 100, 100, 100), hands)
     assert shown.stacks[0] == 0
     assert shown.winners == (1,)
-    once = _report(shown, pl.WrongHandSize(seat=1))
+    once = report_checked(shown, pl.WrongHandSize(seat=1))
     assert once.payouts == (60, 0, 0, 0)
     assert once.stacks == (55, 90, 85, 85)  # 60 won, 5 refunded to the ante
     assert once.refunds == ((0, 1, 5),)
     # The dealer's own hand found foul too: the pool goes to the queens, and the refund is
     # paid again after that settlement, from the nothing he then has.
-    twice = _report(once, pl.WrongHandSize(seat=0))
+    twice = report_checked(once, pl.WrongHandSize(seat=0))
     assert twice.payouts == (0, 0, 0, 60)
     assert twice.stacks == (0, 85, 85, 145)
     assert twice.refunds == ()
