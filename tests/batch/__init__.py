@@ -1,0 +1,1 @@
+"""Tests of pokerlaws.batch (numpy): run with nothing skipped by .ci/agents."""

@@ -1,0 +1,1 @@
+"""Tests of the researchers' interfaces (Gymnasium, OpenSpiel), run whole by .ci/agents."""

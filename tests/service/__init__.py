@@ -1,0 +1,1 @@
+"""Tests of pokerlaws.service (Starlette, SQLite, PostgreSQL), run whole by .ci/agents."""
