@@ -82,7 +82,16 @@ from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.views import PlayerView, view
 from pokerlaws.violations import RuleViolation
 
-__all__ = ["GAME_NAME", "PARAMETERS", "game_rules", "policy_from_openspiel", "register"]
+__all__ = [
+    "GAME_NAME",
+    "PARAMETERS",
+    "PeelDrawPokerGame",
+    "PeelDrawPokerState",
+    "chip_results",
+    "game_rules",
+    "policy_from_openspiel",
+    "register",
+]
 
 GAME_NAME = "python_peel_draw_poker"
 """The short name the game is registered under."""
@@ -526,12 +535,16 @@ def chip_results(state: GameState, chips: int) -> tuple[int, ...]:
 # --- Observations ---------------------------------------------------------------------------
 
 
-def _information(seen: PlayerView) -> tuple[int, ...]:
-    return observation(seen)
-
-
-def _information_array(seen: PlayerView) -> Any:
-    return observation_array(seen)
+try:  # issue 27's perfect-recall ints, from pokerlaws.agents once they are there
+    from pokerlaws.agents import (  # type: ignore[attr-defined, unused-ignore]
+        information_state as _information,
+    )
+    from pokerlaws.agents import (  # type: ignore[attr-defined, unused-ignore]
+        information_state_array as _information_array,
+    )
+except ImportError:  # pragma: no cover - until then, the observation stands in
+    _information = observation
+    _information_array = observation_array
 
 
 class _Observer:
