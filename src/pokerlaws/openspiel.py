@@ -54,26 +54,14 @@ and serializes as its history of actions (``pyspiel.serialize_game_and_state``).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
 import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
 
-from pokerlaws.actions import (
-    Action,
-    DeclineStraddle,
-    Discard,
-    Pass,
-    Redeal,
-    Shuffle,
-    Stake,
-    Stand,
-    Straddle,
-)
-from pokerlaws.agents import ActionSpace, card_code, observation, observation_array
-from pokerlaws.agents.space import DISCARD, STAKE
+from pokerlaws._spiel_seen import Observer, OpenSpielPolicy
+from pokerlaws.actions import Action, Shuffle
+from pokerlaws.agents import ActionSpace, card_code
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.engine import MAX_SEATS, MIN_SEATS, apply, new_game
 from pokerlaws.hands import HandRules
@@ -122,8 +110,6 @@ variant switches of :class:`pokerlaws.Rules` (``joker``, ``jackpot_straddles``,
 ``odd_chip_carries``, ``openers_on_honour``) and :class:`pokerlaws.HandRules` (``blaze``,
 ``skip_sequence``, ``ace_high_sequences``, ``heart_flushes_first``,
 ``heart_sequences_first``), with the defaults of those classes (Peel read literally)."""
-
-_DEALING = "the deal"
 
 
 def game_rules(params: Mapping[str, Any]) -> Rules:
@@ -277,7 +263,7 @@ class PeelDrawPokerGame(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
-    ) -> _Observer:
+    ) -> Observer:
         """An observer: perfect recall gives the information state, else the observation.
 
         Raises:
@@ -295,7 +281,7 @@ class PeelDrawPokerGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(
                 f"{GAME_NAME} observes one player's private cards with the public information"
             )
-        return _Observer(perfect_recall=iig_obs_type.perfect_recall)
+        return Observer(perfect_recall=iig_obs_type.perfect_recall)
 
 
 class _Kept:
@@ -532,163 +518,6 @@ def chip_results(state: GameState, chips: int) -> tuple[int, ...]:
     return tuple(stack + share - chips for stack, share in zip(state.stacks, shares, strict=True))
 
 
-# --- Observations ---------------------------------------------------------------------------
-
-
-try:  # issue 27's perfect-recall ints, from pokerlaws.agents once they are there
-    from pokerlaws.agents import (  # type: ignore[attr-defined, unused-ignore]
-        information_state as _information,
-    )
-    from pokerlaws.agents import (  # type: ignore[attr-defined, unused-ignore]
-        information_state_array as _information_array,
-    )
-except ImportError:  # pragma: no cover - until then, the observation stands in
-    _information = observation
-    _information_array = observation_array
-
-
-class _Observer:
-    """OpenSpiel's observer protocol: ``tensor``, ``dict``, ``set_from``, ``string_from``."""
-
-    def __init__(self, *, perfect_recall: bool) -> None:
-        self._recall = perfect_recall
-        self._ints = _information if perfect_recall else observation
-        self._array = _information_array if perfect_recall else observation_array
-        self._length: int | None = None
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
-
-    def _sized(self, length: int) -> None:
-        if self._length != length:
-            self._length = length
-            self.tensor = np.zeros(length, np.float32)
-            name = "information_state" if self._recall else "observation"
-            self.dict = {name: self.tensor}
-
-    def set_from(self, state: PeelDrawPokerState, player: int) -> None:
-        """Write ``player``'s tensor of ``state`` into ``tensor``."""
-        seen = state.view(player)
-        if seen is None:
-            self._sized(self._size(state))
-            self.tensor.fill(0)
-            return
-        values = self._array(seen)
-        self._sized(len(values))
-        self.tensor[:] = values
-
-    def _size(self, state: PeelDrawPokerState) -> int:
-        if self._length is not None:
-            return self._length
-        # A view of a game of the same table, dealt from the unshuffled pack, for the size.
-        game = state._table
-        stacks = (game.chips,) * game.players
-        start = new_game(game.rules, stacks, dealer=0, deck=game.pack)
-        return len(self._ints(view(start, 0)))
-
-    def string_from(self, state: PeelDrawPokerState, player: int) -> str:
-        """``player``'s string of ``state``: the ints, space-separated."""
-        seen = state.view(player)
-        if seen is None:
-            return _DEALING
-        return " ".join(map(str, self._ints(seen)))
-
-
-# --- OpenSpiel's policies as pokerlaws policies ---------------------------------------------
-
-
-def _ids_of(seen: PlayerView) -> dict[int, Action]:
-    """The legal actions of ``seen`` by their ids of the table's ActionSpace."""
-    legal = seen.legal_actions
-    stakes = [action.amount for action in legal if type(action) is Stake]
-    least = min(stakes, default=0)
-    hand = seen.hand
-    fixed = {Pass: 0, Stand: 1, Straddle: 2, DeclineStraddle: 3, Shuffle: 4, Redeal: 5}
-    ids: dict[int, Action] = {}
-    for action in legal:
-        kind = type(action)
-        if kind is Stake:
-            assert isinstance(action, Stake)
-            ids[STAKE + action.amount - least] = action
-        elif kind is Discard:
-            assert isinstance(action, Discard)
-            ids[DISCARD + sum(1 << hand.index(card) for card in action.cards)] = action
-        else:
-            ids[fixed[kind]] = action
-    return ids
-
-
-class _ViewState:
-    """Enough of a ``pyspiel.State`` for a Python policy to choose from a view: the
-    player, the legal ids and the strings and tensors the game's own states give."""
-
-    def __init__(self, seen: PlayerView, legal: list[int], size: int) -> None:
-        self._view = seen
-        self._legal = legal
-        self._size = size
-
-    def current_player(self) -> int:
-        return self._view.seat
-
-    def is_chance_node(self) -> bool:
-        return False
-
-    def is_terminal(self) -> bool:
-        return False
-
-    def is_simultaneous_node(self) -> bool:
-        return False
-
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        return list(self._legal)
-
-    def legal_actions_mask(self, player: int | None = None) -> list[int]:
-        mask = [0] * self._size
-        for i in self._legal:
-            mask[i] = 1
-        return mask
-
-    def information_state_string(self, player: int | None = None) -> str:
-        return " ".join(map(str, _information(self._view)))
-
-    def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return [float(x) for x in _information(self._view)]
-
-    def observation_string(self, player: int | None = None) -> str:
-        return " ".join(map(str, observation(self._view)))
-
-    def observation_tensor(self, player: int | None = None) -> list[float]:
-        return [float(x) for x in observation(self._view)]
-
-
-class _OpenSpielPolicy:
-    """A pokerlaws ``Policy`` that asks an OpenSpiel Python policy (the module's
-    :func:`policy_from_openspiel` says how)."""
-
-    def __init__(self, game: PeelDrawPokerGame, policy: Any) -> None:
-        self._size = game.table.space.size
-        self._rules = game.table.rules
-        self._policy = policy
-
-    def __call__(self, seen: PlayerView, rng: random.Random) -> Action:
-        if seen.rules != self._rules:
-            raise ValueError("this policy was trained at another table (other rules)")
-        ids = _ids_of(seen)
-        legal = sorted(ids)
-        probabilities = self._policy.action_probabilities(
-            _ViewState(seen, legal, self._size), seen.seat
-        )
-        weights = [max(0.0, float(probabilities.get(i, 0.0))) for i in legal]
-        total = sum(weights)
-        if total <= 0:
-            weights, total = [1.0] * len(legal), float(len(legal))
-        point = rng.random() * total
-        for i, weight in zip(legal, weights, strict=True):
-            point -= weight
-            if point < 0:
-                return ids[i]
-        return ids[legal[-1]]
-
-
 def policy_from_openspiel(game: PeelDrawPokerGame, policy: Any) -> Any:
     """A :data:`pokerlaws.bots.Policy` that plays as an OpenSpiel Python ``policy`` of
     ``game`` plays (an ``open_spiel.python.policy.Policy``, such as MCCFR's
@@ -705,4 +534,4 @@ def policy_from_openspiel(game: PeelDrawPokerGame, policy: Any) -> Any:
     Raises:
         ValueError: (when called) the view is of a table under other rules.
     """
-    return _OpenSpielPolicy(game, policy)
+    return OpenSpielPolicy(game.table.space.size, game.table.rules, policy)

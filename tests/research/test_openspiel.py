@@ -19,7 +19,7 @@ np = pytest.importorskip("numpy")
 
 from open_spiel.python import policy as os_policy  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: E402
 
-from pokerlaws import openspiel  # noqa: E402
+from pokerlaws import _spiel_seen, openspiel  # noqa: E402
 from pokerlaws.openspiel import (  # noqa: E402
     GAME_NAME,
     PeelDrawPokerGame,
@@ -350,7 +350,7 @@ def test_tensors_and_strings_are_the_views_information_state_and_observation() -
                 assert state.information_state_string(player) == "the deal"
                 assert not any(state.observation_tensor(player))
                 continue
-            info = openspiel._information(seen)
+            info = _spiel_seen.information(seen)
             assert state.information_state_tensor(player) == [float(x) for x in info]
             assert state.information_state_string(player) == " ".join(map(str, info))
             assert state.observation_tensor(player) == [float(x) for x in observation(seen)]
@@ -415,10 +415,10 @@ def test_a_views_ids_and_strings_are_the_games_own_at_every_decision() -> None:
             return
         player = state.current_player()
         seen = state.view(player)
-        ids = openspiel._ids_of(seen)
+        ids = _spiel_seen.ids_of(seen)
         assert sorted(ids) == state.legal_actions()
         assert all(ids[i] == space.decode(state.engine, i) for i in ids)
-        stand_in = openspiel._ViewState(seen, sorted(ids), space.size)
+        stand_in = _spiel_seen.ViewState(seen, sorted(ids), space.size)
         assert stand_in.information_state_string() == state.information_state_string(player)
         assert stand_in.observation_tensor() == state.observation_tensor(player)
 
