@@ -463,3 +463,20 @@ def test_an_openspiel_policy_plays_through_simulate_as_it_chooses() -> None:
     elsewhere = pl.view(other, 1)
     with pytest.raises(ValueError, match="another table"):
         highest(elsewhere, random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "params", [{"players": 2}, {"players": 3, "chips": 1, "ante": 2}, {"players": 10, "chips": 3}]
+)
+def test_the_random_simulation_test_passes_with_states_serialized(params: dict[str, Any]) -> None:
+    """With ``serialize=True`` OpenSpiel also writes each state and reads it back (as its
+    history) and compares; a seat short of the ante (Law 20: he posts what he has) too."""
+    pyspiel.random_sim_test(load(**params), num_sims=5, serialize=True, verbose=False)
+
+
+def test_no_game_is_longer_than_the_games_max_game_length() -> None:
+    rng = random.Random(13)
+    for params in ({"players": 2, "chips": 12}, {"players": 6, "chips": 5, "limit": 8}):
+        game = load(**params)
+        longest = max(len(playout(game, rng).history()) for _ in range(60))
+        assert longest <= game.max_game_length()
