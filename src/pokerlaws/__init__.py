@@ -117,6 +117,8 @@ _EDGES = {
     "ActionSpace": "pokerlaws.agents.space",
     "observation": "pokerlaws.agents.observation",
     "observation_array": "pokerlaws.agents.observation",
+    "information_state": "pokerlaws.agents.information",
+    "information_state_array": "pokerlaws.agents.information",
     "Policy": "pokerlaws.bots",
     "IllegalPolicyAction": "pokerlaws.simulation",
     "PolicyFailed": "pokerlaws.simulation",
@@ -182,6 +184,7 @@ _EDGES["examples"] = "pokerlaws.examples"
 
 if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
     from pokerlaws import agents, bots, examples, records, render, sitting, views  # noqa: F401
+    from pokerlaws.agents.information import information_state, information_state_array
     from pokerlaws.agents.observation import observation, observation_array
     from pokerlaws.agents.space import ActionSpace
     from pokerlaws.bots import Policy
@@ -416,6 +419,8 @@ __all__ += [
     "PolicyFailed",
     "SimulationResult",
     "Tally",
+    "information_state",
+    "information_state_array",
     "observation",
     "observation_array",
     "simulate",

@@ -86,7 +86,7 @@ class Observer:
         game = state._table
         stacks = (game.chips,) * game.players
         start = new_game(game.rules, stacks, dealer=0, deck=game.pack)
-        return len(self._ints(view(start, 0)))
+        return len(self._array(view(start, 0)))
 
     def string_from(self, state: Any, player: int) -> str:
         """``player``'s string of ``state``: the ints, space-separated."""
@@ -154,7 +154,7 @@ class ViewState:
         return " ".join(map(str, _information(self._view)))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        return [float(x) for x in _information(self._view)]
+        return [float(x) for x in _information_array(self._view)]
 
     def observation_string(self, player: int | None = None) -> str:
         return " ".join(map(str, observation(self._view)))

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import pokerlaws as pl
-from pokerlaws.agents import ActionSpace, card_code, observation
+from pokerlaws.agents import ActionSpace, card_code, information_state_array, observation
 
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
@@ -351,7 +351,8 @@ def test_tensors_and_strings_are_the_views_information_state_and_observation() -
                 assert not any(state.observation_tensor(player))
                 continue
             info = _spiel_seen.information(seen)
-            assert state.information_state_tensor(player) == [float(x) for x in info]
+            tensor = information_state_array(seen).tolist()
+            assert state.information_state_tensor(player) == pytest.approx(tensor)
             assert state.information_state_string(player) == " ".join(map(str, info))
             assert state.observation_tensor(player) == [float(x) for x in observation(seen)]
             assert state.observation_string(player) == " ".join(map(str, observation(seen)))
@@ -421,6 +422,9 @@ def test_a_views_ids_and_strings_are_the_games_own_at_every_decision() -> None:
         stand_in = _spiel_seen.ViewState(seen, sorted(ids), space.size)
         assert stand_in.information_state_string() == state.information_state_string(player)
         assert stand_in.observation_tensor() == state.observation_tensor(player)
+        assert stand_in.information_state_tensor() == pytest.approx(
+            state.information_state_tensor(player)
+        )
 
     for _ in range(10):
         playout(game, rng, check)

@@ -8,6 +8,15 @@ every :class:`~pokerlaws.PlayerView` a fixed-length tuple of ints (:func:`observ
 
 from __future__ import annotations
 
+from pokerlaws.agents.information import (
+    INFORMATION_FIELDS,
+    STEP_KINDS,
+    STEP_WIDTH,
+    information_horizon,
+    information_length,
+    information_state,
+    information_state_array,
+)
 from pokerlaws.agents.observation import (
     OBSERVATION_FIELDS,
     OBSERVATION_LENGTH,
@@ -18,10 +27,17 @@ from pokerlaws.agents.observation import (
 from pokerlaws.agents.space import ActionSpace
 
 __all__ = [
+    "INFORMATION_FIELDS",
     "OBSERVATION_FIELDS",
     "OBSERVATION_LENGTH",
+    "STEP_KINDS",
+    "STEP_WIDTH",
     "ActionSpace",
     "card_code",
+    "information_horizon",
+    "information_length",
+    "information_state",
+    "information_state_array",
     "observation",
     "observation_array",
 ]
