@@ -33,7 +33,11 @@ RUN_BY_OWN_TESTS = ["agents.md", "backend.md", "openspiel.md"]
 def needs_extra(code: str) -> str | None:
     """The extra a block needs beyond the ``dev`` one the default suite has, if any: its
     blocks run in tests/agents/test_agents_page.py, where ``.ci/agents`` installs them."""
-    for module, extra in (("distributed", "dask"), ("pettingzoo", "pettingzoo")):
+    for module, extra in (
+        ("distributed", "dask"),
+        ("pettingzoo", "pettingzoo"),
+        ("gymnasium", "gymnasium"),
+    ):
         if module in code:
             return extra
     return None

@@ -177,7 +177,17 @@ _EDGES = {
 # The edges as modules: `pokerlaws.bots.peel_bot` after `import pokerlaws` alone.
 _EDGES |= {
     edge: f"pokerlaws.{edge}"
-    for edge in ("agents", "bots", "pettingzoo", "records", "render", "sitting", "views")
+    for edge in (
+        "agents",
+        "bots",
+        "gymnasium",
+        "openspiel",
+        "pettingzoo",
+        "records",
+        "render",
+        "sitting",
+        "views",
+    )
 }
 # The recorded games shipped as package data: `pokerlaws.examples.peel()` from any directory.
 _EDGES["examples"] = "pokerlaws.examples"

@@ -16,6 +16,15 @@ as an unopened jack-pot may leave it) ends the episode there, so no live agent i
 offered an all-zero mask. The packs come from the environment's own generator, seeded by
 ``reset(seed=...)``: outside the rules, as the shuffle is outside the laws.
 
+``observation="information"`` gives each agent :func:`~pokerlaws.agents.information_state`
+of his view (perfect recall, a fixed length for the table) instead. ``opponents`` (agent
+name -> :class:`~pokerlaws.Policy`) seats policies inside the environment: those seats are
+no agents of it (``possible_agents`` holds the others), they play whenever their turn comes
+within ``step`` and ``reset``, taking only one of their legal actions (else
+``IllegalPolicyAction``; a policy that raises is ``PolicyFailed``, as in ``simulate``), each
+with a generator of its own derived one-way from the reset's seed, so it tells nothing of
+the packs. The agents' rewards then sum to minus the opponents' results.
+
 An action is an int as :func:`operator.index` takes one (a numpy integer, what
 ``np.argmax`` gives, will do); a bool, a float or text is a ``TypeError``, never rounded or
 parsed. Bounds, checked when the environment is built (a ``ValueError`` each): every count
@@ -27,6 +36,7 @@ mask is an int8 array of one entry per id, so the table's action space has at mo
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -34,10 +44,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pokerlaws.agents import OBSERVATION_LENGTH, ActionSpace, observation
+from pokerlaws.agents import (
+    OBSERVATION_LENGTH,
+    ActionSpace,
+    information_length,
+    information_state,
+    observation,
+)
 from pokerlaws.agents.space import STAKE
+from pokerlaws.bots import Policy
 from pokerlaws.cards import Card, standard_deck
 from pokerlaws.rules import Rules
+from pokerlaws.simulation import _decide, _digest
 from pokerlaws.sitting import Sitting, deal_next, play, settle, start_sitting
 from pokerlaws.views import view
 from pokerlaws.violations import RuleViolation, TableOver
@@ -70,6 +88,10 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         games: the games an episode lasts (fewer if fewer than two agents have chips
             left: the table can no longer play, and the episode ends).
         render_mode: None or ``"ansi"`` (the table as text, for the agent to act).
+        observation: ``"observation"`` (:func:`~pokerlaws.agents.observation`) or
+            ``"information"`` (:func:`~pokerlaws.agents.information_state`).
+        opponents: agent names (``"seat_k"``) -> the policies that play those seats
+            inside the environment.
 
     Attributes:
         sitting: the current :class:`~pokerlaws.Sitting`.
@@ -89,10 +111,25 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         chips: int = 100,
         games: int = 1,
         render_mode: str | None = None,
+        observation: str = "observation",
+        opponents: Mapping[str, Policy] | None = None,
     ) -> None:
         super().__init__()
         rules = Rules(ante=1, limit=4) if rules is None else rules
         self.space = ActionSpace(rules, seats)
+        if observation not in ("observation", "information"):
+            raise ValueError(
+                f"observation must be 'observation' or 'information', not {observation!r}"
+            )
+        names = [f"seat_{seat}" for seat in range(seats)]
+        opponents = {} if opponents is None else dict(opponents)
+        for name, policy in opponents.items():
+            if name not in names:
+                raise ValueError(f"no agent {name!r} at a table of {seats} seats")
+            if not callable(policy):
+                raise TypeError(f"the opponent {name!r} is not a policy (a callable)")
+        if len(opponents) >= seats:
+            raise ValueError("every seat is an opponent: the environment needs an agent")
         for name, value in (("chips", chips), ("games", games)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
@@ -116,18 +153,25 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         self.chips = chips
         self.games = games
         self.render_mode = render_mode
-        self.possible_agents = [f"seat_{seat}" for seat in range(seats)]
+        self.observation_kind = observation
+        self.opponents = opponents
+        self._seating = names
+        self.possible_agents = [name for name in names if name not in opponents]
         self.agents = self.possible_agents[:]
         self._rng = random.Random()
+        self._opponent_rngs: dict[str, random.Random] = {}
+        self._episode = 0
         self._pack = standard_deck(joker=rules.joker)
         # Chips never exceed the table's whole stake; other fields are small counts.
         high = max(seats * chips, rules.limit, 52, 14, 10) + games
+        length = OBSERVATION_LENGTH
+        if observation == "information":
+            # A report's digest is below 2**31; the steps count below the horizon.
+            high, length = max(high, 1 << 31), information_length(seats, seats * chips)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(
-                        low=-1, high=high, shape=(OBSERVATION_LENGTH,), dtype=np.int64
-                    ),
+                    "observation": spaces.Box(low=-1, high=high, shape=(length,), dtype=np.int64),
                     "action_mask": spaces.Box(
                         low=0, high=1, shape=(self.space.size,), dtype=np.int8
                     ),
@@ -156,9 +200,19 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         the environment's generator of packs; without one it goes on from where it was."""
         if seed is not None:
             self._rng = random.Random(seed)
+            self._episode = 0
+        # The opponents' generators, one-way from a draw of the packs' generator: what an
+        # opponent reads of its own generator tells nothing of the packs.
+        root = self._rng.getrandbits(128)
+        self._opponent_rngs = {
+            name: random.Random(_digest(root, "opponent", self._episode, place))
+            for place, name in enumerate(self._seating)
+            if name in self.opponents
+        }
+        self._episode += 1
         self.sitting = start_sitting(
             self.rules,
-            [(agent, self.chips) for agent in self.possible_agents],
+            [(agent, self.chips) for agent in self._seating],
             cut=self._shuffled(standard_deck()),
             deck=self._shuffled(self._pack),
         )
@@ -169,6 +223,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._opponents_play()
         self._select()
 
     def _select(self) -> None:
@@ -185,16 +240,19 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's own view as ints, and the mask of his legal ids."""
         game = self._game()
-        seat = self.possible_agents.index(agent)
+        seat = self._seating.index(agent)
         mask = np.zeros(self.space.size, dtype=np.int8)
         if game.to_act == seat:
             # By ranges: at a large limit the stakes alone are millions of ids.
             for ids in self.space.legal_ranges(game):
                 mask[ids.start : ids.stop] = 1
-        return {
-            "observation": np.array(observation(view(game, seat)), dtype=np.int64),
-            "action_mask": mask,
-        }
+        seen = view(game, seat)
+        ints = (
+            observation(seen)
+            if self.observation_kind == "observation"
+            else information_state(seen)
+        )
+        return {"observation": np.array(ints, dtype=np.int64), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         """Take the selected agent's action id.
@@ -223,11 +281,32 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         self.sitting = after
         if after.between_games:
             self._end_of_game(after)
+        self._opponents_play()
         self._accumulate_rewards()
         if not any(self.terminations.values()):
             self._select()
         if self.render_mode == "ansi":
             self.render()
+
+    def _opponents_play(self) -> None:
+        """Play the opponents' turns until an agent is to act or the episode has ended."""
+        while not any(self.terminations.values()):
+            sitting = self.sitting
+            assert sitting is not None
+            seat = sitting.game.to_act
+            name = None if seat is None else sitting.game_seating[seat]
+            if seat is None or name not in self.opponents:
+                return
+            where = (name, self._episode - 1, self._played + 1)
+            chosen = _decide(
+                self.opponents[name], sitting.game, seat, self._opponent_rngs[name], where
+            )
+            after = play(sitting, chosen)
+            if isinstance(after, RuleViolation):  # pragma: no cover - _decide takes legal only
+                raise ValueError(after.message)
+            self.sitting = after
+            if after.between_games:
+                self._end_of_game(after)
 
     def _end_of_game(self, sitting: Sitting) -> None:
         """Reward each agent his chips won or lost in the game just ended; deal the next
@@ -240,7 +319,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         while True:
             game = sitting.game
             for seat, name in enumerate(sitting.game_seating):
-                self.rewards[name] += sitting.chips[seat] - game.starting_stacks[seat]
+                if name in self.rewards:
+                    self.rewards[name] += sitting.chips[seat] - game.starting_stacks[seat]
             self._played += 1
             if self._played >= self.games:
                 break
@@ -252,7 +332,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
             if not sitting.between_games:
                 return
         for name, share in settle(sitting).shares:
-            self.rewards[name] += share
+            if name in self.rewards:
+                self.rewards[name] += share
         self.terminations = dict.fromkeys(self.agents, True)
 
     def render(self) -> str | None:

@@ -23,3 +23,11 @@ def test_the_agents_page_simulates_on_a_local_dask_cluster_as_pasted() -> None:
     namespace = run_page("agents.md", lambda code: needs_extra(code) == "dask")
     assert namespace["on_dask"] == namespace["here"]
     assert namespace["here"].games > 0
+
+
+def test_the_agents_pages_seat_env_example_runs_as_pasted() -> None:
+    pytest.importorskip("gymnasium")
+    namespace = run_page("agents.md", lambda code: needs_extra(code) == "gymnasium")
+    assert namespace["done"]
+    assert namespace["seat"].sitting.between_games
+    assert isinstance(namespace["result"], float)
