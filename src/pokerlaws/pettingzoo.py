@@ -224,6 +224,8 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._opponents_play()
+        # What the opponents' play ended already (a game left unopened) is the agents' too.
+        self._accumulate_rewards()
         self._select()
 
     def _select(self) -> None:

@@ -135,3 +135,17 @@ def test_the_information_observation_has_the_table_s_length() -> None:
         raw_env(rules=RULES, seats=3, observation="everything")
     with pytest.raises(ValueError, match="no agent"):
         raw_env(rules=RULES, seats=3, opponents={"seat_5": peel_bot})
+
+
+def test_an_episode_ended_before_the_learner_acts_is_reported_not_dropped() -> None:
+    """Seed 44 at four seats against peel_bot: the game is left unopened while the learner's
+    only part was his ante (Law 29), so reset begins another episode and lists the first's
+    reward (his ante back from the shared pool: 0) in info["unplayed"]."""
+    env = SeatEnv(RULES, 4, [peel_bot] * 3, chips=100)
+    _, info = env.reset(seed=44)
+    assert info["unplayed"] == [0.0]
+    assert not env.sitting.between_games
+    assert np.flatnonzero(info["action_mask"]).size > 0
+    for seed in range(60):
+        _, info = env.reset(seed=seed)
+        assert np.flatnonzero(info["action_mask"]).size > 0

@@ -28,6 +28,8 @@ from pokerlaws.rules import Rules
 
 __all__ = ["SeatEnv"]
 
+_MOST_UNPLAYED = 10_000
+
 
 class SeatEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     """A Gymnasium ``Env`` for seat ``seat`` against ``opponents``.
@@ -113,10 +115,26 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Any, dict[str, Any]]:
-        """Begin an episode; the opponents play until the learner is to act."""
+        """Begin an episode; the opponents play until the learner is to act.
+
+        An episode can end before the learner has a decision (a game the others leave
+        unopened while his only part was the ante, at one game an episode): a Gymnasium
+        reset cannot answer a finished episode, so another is begun, and the rewards of
+        those that ended so are listed in ``info["unplayed"]`` (his chips lost or won in
+        them, in order), never dropped.
+        """
         super().reset(seed=seed)
         self._env.reset(seed=seed)
-        return self._seen()
+        unplayed: list[float] = []
+        while self._env.terminations[self.agent]:
+            unplayed.append(float(self._env._cumulative_rewards[self.agent]))
+            if len(unplayed) > _MOST_UNPLAYED:  # pragma: no cover - never seen
+                raise RuntimeError(f"{len(unplayed)} episodes in a row without a decision")
+            self._env.reset()
+        observation, info = self._seen()
+        if unplayed:
+            info["unplayed"] = unplayed
+        return observation, info
 
     def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """Take the learner's id; the opponents answer until he is to act again or the
