@@ -167,7 +167,9 @@ def test_laws_58_59_60_76_the_batch_ends_games_as_the_engine_does(
         check(name, pairs)
 
 
-def test_law_60_worked_check_of_ambiguity_14(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_law_60_several_short_players_are_settled_level_by_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The levels: with several players short at one show, the batch pays each level as the
     engine does (the games of the random run with two shorts or more)."""
     found = endings(3000, 60, monkeypatch)
@@ -175,3 +177,47 @@ def test_law_60_worked_check_of_ambiguity_14(monkeypatch: pytest.MonkeyPatch) ->
     assert several
     for name, pairs in groups(several):
         check(name, pairs)
+
+
+def _codes(text: str) -> list[int]:
+    return [card_code(card) for card in pl.parse_cards(text)]
+
+
+def test_law_60_ambiguity_14s_first_worked_check() -> None:
+    """Ante 5, dealer 0, three seats; seat 2 short with 30 (all voluntary), seat 0 staked
+    35, seat 1, the ante, 35 (5 forced): seat 2's best hand takes 5 + 30 + 30 + 30 = 95 and
+    the better of the others the 5 left; the show begins left of the last to stake."""
+    a = Arrays(pl.Rules(ante=5, limit=10), 1, 3)
+    a.players[0] = a.seated[0] = True
+    a.staked[0] = [35, 35, 30]
+    a.forced[0] = [0, 5, 0]
+    a.voluntary[0] = [35, 30, 30]
+    a.pool[0] = 100
+    a.all_in[0, 2] = True
+    a.short_rank[0, 2] = 0
+    a.short_live[0, 2] = True
+    a.short_count[0] = 1
+    a.last_staker[0] = 1
+    a.hands[0] = [_codes("Kc Kd 7h 5s 2c"), _codes("Qc Qd 7c 5d 2d"), _codes("Ac Ad 7d 5c 3h")]
+    batch_show.end_of_game(a, np.array([0]))
+    assert a.payouts[0].tolist() == [5, 0, 95]
+    assert a.show_order[0].tolist() == [2, 0, 1]
+    assert int(a.pool[0]) == 0
+
+
+def test_law_76_odd_chips_stay_or_go_from_the_dealers_left() -> None:
+    """Two equal hands share 7 chips: 3 each and the odd chip stays in the pool (Ambiguity
+    16), or, with odd_chip_carries off, goes to the first sharer on the dealer's left."""
+    for carries, payouts, pool in ((True, [3, 0, 3], 1), (False, [4, 0, 3], 0)):
+        a = Arrays(pl.Rules(ante=1, limit=4, odd_chip_carries=carries), 1, 3)
+        a.players[0] = [True, False, True]
+        a.seated[0] = True
+        a.staked[0] = a.voluntary[0] = [3, 1, 3]
+        a.pool[0] = 7
+        a.dealer[0] = 2
+        a.last_staker[0] = 0
+        a.hands[0, 0] = _codes("5s 6d 7h 8c 9s")
+        a.hands[0, 2] = _codes("5d 6c 7d 8h 9c")
+        batch_show.end_of_game(a, np.array([0]))
+        assert a.payouts[0].tolist() == payouts
+        assert int(a.pool[0]) == pool
