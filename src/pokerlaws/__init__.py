@@ -179,6 +179,7 @@ _EDGES |= {
     edge: f"pokerlaws.{edge}"
     for edge in (
         "agents",
+        "batch",
         "bots",
         "gymnasium",
         "openspiel",
