@@ -21,7 +21,12 @@ from pokerlaws.actions import (
     Stand,
     Straddle,
 )
-from pokerlaws.agents import observation, observation_array
+from pokerlaws.agents import (
+    information_state,
+    information_state_array,
+    observation,
+    observation_array,
+)
 from pokerlaws.agents.space import DISCARD, STAKE
 from pokerlaws.engine import new_game
 from pokerlaws.rules import Rules
@@ -33,16 +38,8 @@ DEALING = "the deal"
 # --- Observations ---------------------------------------------------------------------------
 
 
-try:  # issue 27's perfect-recall ints, from pokerlaws.agents once they are there
-    from pokerlaws.agents import (  # type: ignore[attr-defined, unused-ignore]
-        information_state as _information,
-    )
-    from pokerlaws.agents import (  # type: ignore[attr-defined, unused-ignore]
-        information_state_array as _information_array,
-    )
-except ImportError:  # pragma: no cover - until then, the observation stands in
-    _information = observation
-    _information_array = observation_array
+_information = information_state
+_information_array = information_state_array
 
 
 def information(seen: PlayerView) -> tuple[int, ...]:
