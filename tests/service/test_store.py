@@ -81,6 +81,7 @@ def test_append_takes_only_the_next_sequence_number(store: Store) -> None:
     assert not store.append("s1", 0, "doubled")  # taken already
     assert not store.append("s1", 2, "future")  # a gap
     assert not store.append("s1", -1, "negative")
+    assert not store.append("s1", 2**70, "huge")
     assert store.append("s1", 1, "e1")
     assert not store.append("s1", 0, "stale")
     loaded = store.load("s1")

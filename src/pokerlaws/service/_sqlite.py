@@ -51,6 +51,8 @@ _APPEND = """INSERT INTO pokerlaws_events (sitting, seq, event)
 # How long a writer waits for another (of this or another process) to commit.
 _BUSY_SECONDS = 30.0
 
+_INT64 = 2**63
+
 
 class SQLiteStore:
     """The sittings of one SQLite file (or of a private in-memory database)."""
@@ -140,6 +142,8 @@ class SQLiteStore:
 
     def append(self, sitting_id: str, seq: int, event: str) -> bool:
         _check_append(sitting_id, seq, event)
+        if not 0 <= seq < _INT64:
+            seq = -1  # never the next number (and no overflow in sqlite3)
         # IMMEDIATE: the write lock from the start, so that the check of seq and the insert
         # are one step (a deferred read that turns into a write fails under WAL instead).
         with self._transaction("BEGIN IMMEDIATE") as connection:
