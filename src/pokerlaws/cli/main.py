@@ -52,8 +52,8 @@ from pokerlaws.cli.match import add_match_command, run_match
 from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import MAX_ACTIONS, write_page
 from pokerlaws.cli.play import run_play
-from pokerlaws.cli.serve import add_serve_command, run_serve
 from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
+from pokerlaws.cli.serve import add_serve_command, run_serve
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import json_line, printable, say
 from pokerlaws.records.game import begin

@@ -147,7 +147,8 @@ async function picture() {
   const answer = await fetch(`/sittings/${sitting}/table.svg`, {headers: auth});
   if (!answer.ok) { return; }
   const parsed = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
-  document.getElementById("table").replaceChildren(document.importNode(parsed.documentElement, true));
+  const drawn = document.importNode(parsed.documentElement, true);
+  document.getElementById("table").replaceChildren(drawn);
 }
 function show(answer) {
   if (answer.error !== undefined || answer.message !== undefined) {
@@ -196,7 +197,7 @@ STATIC: dict[str, tuple[str, str]] = {
 
 def _page(title: str, body: str, *, data: str = "") -> HTMLResponse:
     html = (
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title>"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         '<link rel="stylesheet" href="/static/style.css"></head>'
@@ -236,7 +237,9 @@ def table_page(sitting_id: str) -> HTMLResponse:
         '<p><a href="/">The lobby</a></p>'
         '<script src="/static/table.js"></script>'
     )
-    return _page(f"pokerlaws: sitting {sitting_id}", body, data=f' data-sitting="{escape(sitting_id)}"')
+    return _page(
+        f"pokerlaws: sitting {sitting_id}", body, data=f' data-sitting="{escape(sitting_id)}"'
+    )
 
 
 async def static(request: Request) -> Response:

@@ -27,7 +27,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 import attrs
 
@@ -187,9 +187,7 @@ def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]]:
 def _due(sitting: Sitting, games: int) -> bool:
     """Whether the next game is to be dealt now: the last one is over, fewer than ``games``
     have been played and two seated players still have chips (Law 18, Ambiguity 26)."""
-    return (
-        sitting.between_games and len(sitting.games) < games and sitting.next_dealer is not None
-    )
+    return sitting.between_games and len(sitting.games) < games and sitting.next_dealer is not None
 
 
 def _deal_due(
@@ -349,7 +347,9 @@ def _document(what: str, data: object, kind: type) -> Any:
     except (NotationError, TypeError) as error:
         raise Refusal(400, f"{what}: {error}") from None
     if not isinstance(value, kind):
-        raise Refusal(400, f"{what} must be a {kind.__name__} document, not {type(value).__name__}")
+        raise Refusal(
+            400, f"{what} must be a {kind.__name__} document, not {type(value).__name__}"
+        )
     return value
 
 
@@ -388,7 +388,7 @@ def read_action(body: object) -> tuple[int, Event]:
     action = _document("action", members["action"], object)
     if not isinstance(action, EVENT_TYPES):
         raise Refusal(400, f"action must be an action or a report, not a {type(action).__name__}")
-    return seq, action
+    return seq, cast(Event, action)
 
 
 def _own_choice(action: Event) -> RuleViolation | None:
@@ -525,7 +525,9 @@ class Tables:
             table = self._cached(sitting_id) or self._refresh(sitting_id)
             who = table.holder(token)
             if who is None:
-                raise Refusal(403, "this needs the token of a seat (or the referee) of the sitting")
+                raise Refusal(
+                    403, "this needs the token of a seat (or the referee) of the sitting"
+                )
             if seq != table.seq:
                 table = self._refresh(sitting_id)
                 if seq != table.seq:
@@ -542,7 +544,9 @@ class Tables:
             event = _event_text("referee" if who == REFEREE else "seat", action, packs)
             if not self.store.append(sitting_id, seq, event):
                 latest = self._refresh(sitting_id)
-                raise Refusal(409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}")
+                raise Refusal(
+                    409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}"
+                )
             return self._keep(Table(sitting_id, table.header, sitting, seq + 1)), who
 
     @staticmethod
@@ -578,4 +582,3 @@ def public_listing(tables: Tables, limit: int = 100) -> list[dict[str, Any]]:
             }
         )
     return listed
-
