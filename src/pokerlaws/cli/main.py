@@ -53,6 +53,7 @@ from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import MAX_ACTIONS, write_page
 from pokerlaws.cli.play import run_play
 from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
+from pokerlaws.cli.serve import add_serve_command, run_serve
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import json_line, printable, say
 from pokerlaws.records.game import begin
@@ -439,6 +440,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     add_demo_command(commands)
     add_match_command(commands)
+    add_serve_command(commands)
     play = commands.add_parser(
         "play",
         help="sit at a terminal table against peel_bots",
@@ -554,6 +556,8 @@ def _main(argv: Sequence[str] | None) -> int:
             )
         if args.command == "match":
             return run_match(args, out, err)
+        if args.command == "serve":
+            return run_serve(args, err)
         if args.command == "demo":
             return run_demo(
                 seed=args.seed,

@@ -1,0 +1,96 @@
+"""``pokerlaws serve [--db URL] [--host 127.0.0.1] [--port 8000]``: the table service.
+
+Runs :func:`pokerlaws.service.create_app` with uvicorn over the store ``--db`` names
+(default ``sqlite:///pokerlaws.db``, a file in the working directory). It needs the
+``service`` extra (Starlette, uvicorn, psycopg); without it, one line says how to install
+it and the exit status is 2. The access log is off and every uvicorn log line has its
+``token=`` hidden (:class:`pokerlaws.service.HiddenTokens`), so that no log holds a token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from pokerlaws.cli.text import say
+
+__all__ = ["DEFAULT_DB", "add_serve_command", "run_serve", "serve_main"]
+
+DEFAULT_DB = "sqlite:///pokerlaws.db"
+MISSING = 2
+_EXTRA = (
+    "pokerlaws serve needs the service extra (Starlette, uvicorn, psycopg): "
+    "pip install 'pokerlaws[service]'"
+)
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        port = -1
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port, 0 to 65535, not {text!r}")
+    return port
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db",
+        metavar="URL",
+        default=DEFAULT_DB,
+        help=f"the store: sqlite:///PATH (a file), postgresql://... (default {DEFAULT_DB})",
+    )
+    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    parser.add_argument("--port", type=_port, default=8000, help="the port (8000)")
+
+
+def add_serve_command(commands: Any) -> None:
+    """Add ``serve`` to the command line's subcommands."""
+    serve = commands.add_parser(
+        "serve",
+        help="host sittings for browsers and programs (the service extra)",
+        description="Start the table service: a lobby page at /, a table page for each "
+        "seat, and the JSON routes of docs/service.md, over the store --db names.",
+    )
+    _arguments(serve)
+
+
+def run_serve(args: argparse.Namespace, err: Any = None) -> int:
+    """Run the service until interrupted; return the exit status."""
+    err = sys.stderr if err is None else err
+    try:
+        import uvicorn
+
+        from pokerlaws.service import HiddenTokens, create_app
+    except ImportError:
+        say(err, _EXTRA)
+        return MISSING
+    try:
+        app = create_app(args.db)
+    except ValueError as error:
+        say(err, f"pokerlaws serve: {error}")
+        return MISSING
+    hidden = HiddenTokens()
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).addFilter(hidden)
+    config = uvicorn.Config(app, host=args.host, port=args.port, access_log=False)
+    # uvicorn configures its loggers when it starts: the filter is put on its handlers too.
+    server = uvicorn.Server(config)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        for handler in logging.getLogger(name).handlers:
+            handler.addFilter(hidden)
+    server.run()
+    return 0
+
+
+def serve_main(argv: Sequence[str] | None = None) -> int:
+    """``python -m pokerlaws.service [--db URL] [--host H] [--port N]``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m pokerlaws.service", description="Start the table service."
+    )
+    _arguments(parser)
+    return run_serve(parser.parse_args(argv))

@@ -1,0 +1,70 @@
+"""The table service: sittings hosted for players who connect from browsers or programs
+(the ``service`` extra: Starlette, uvicorn, psycopg).
+
+``create_app(store_or_url)`` is the Starlette application over a store
+(:mod:`pokerlaws.service.store`: SQLite in a file, or PostgreSQL shared by several server
+processes); ``pokerlaws serve`` runs it with uvicorn. The service holds no rule of its own:
+every action goes through ``pokerlaws.play``, every answer is a library document or a
+refusal ``{"law": ..., "message": ...}`` (``docs/service.md``). The modules:
+:mod:`~pokerlaws.service.sittings` (events, replay, tokens), :mod:`~pokerlaws.service.app`
+(the routes), :mod:`~pokerlaws.service.pages` (the lobby and the table pages).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
+    from pokerlaws.service.store import Store
+
+__all__ = ["HiddenTokens", "create_app"]
+
+
+def create_app(store: Store | str, *, poll: float = 1.0) -> Starlette:
+    """The table service's Starlette application over ``store``.
+
+    Args:
+        store: a :class:`~pokerlaws.service.store.Store`, or a store URL for
+            :func:`~pokerlaws.service.store.open_store` (``sqlite:///path.db``,
+            ``sqlite://:memory:``, ``postgresql://...``).
+        poll: how often (seconds) a websocket looks for events another server process
+            appended to the same store.
+
+    Raises:
+        ValueError: a URL of an unknown scheme (``open_store`` names it).
+    """
+    from pokerlaws.service.app import build_app
+    from pokerlaws.service.sittings import Tables
+
+    if isinstance(store, str):
+        from pokerlaws.service.store import open_store
+
+        store = open_store(store)
+    return build_app(Tables(store), poll=poll)
+
+
+_TOKEN = re.compile(r"(token=)[^&\s\"']*")
+
+
+class HiddenTokens(logging.Filter):
+    """A logging filter that writes ``token=...`` in any logged text as ``token=[hidden]``.
+
+    A browser gives a websocket no headers, so its token travels in the query
+    (``/sittings/ID/ws?token=...``), and uvicorn logs the path of every websocket it
+    accepts; ``pokerlaws serve`` puts this filter on uvicorn's loggers (and turns the access
+    log off), so that no log holds a token.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.args:
+            args = record.args if isinstance(record.args, tuple) else (record.args,)
+            record.args = tuple(
+                _TOKEN.sub(r"\1[hidden]", arg) if isinstance(arg, str) else arg for arg in args
+            )
+        if isinstance(record.msg, str):
+            record.msg = _TOKEN.sub(r"\1[hidden]", record.msg)
+        return True

@@ -1,0 +1,180 @@
+"""The SQLite store: sittings in one file, an event a transaction (the standard library's
+sqlite3, nothing to install).
+
+Durability. The file is in WAL mode with ``synchronous=FULL``: a commit returns only after
+its WAL frames are written and fsynced, so an event that :meth:`SQLiteStore.append`
+acknowledged survives a killed process (which ``synchronous=NORMAL`` would also guarantee,
+for the kernel keeps what was written) and a crash of the machine or a power loss too (which
+NORMAL does not: its WAL is fsynced only at checkpoints, so the last commits may be lost,
+though the file stays consistent). The service promises that an acknowledged action is
+durable, so it pays the fsync an event; docs/stores.md has the cost of it.
+
+Concurrency. Each thread has its own connection (WAL lets readers go on while one writer
+commits); an append is ``BEGIN IMMEDIATE``, so writers take turns and the check of the
+sequence number and the insert see the same events. The primary key on ``(sitting, seq)``
+makes a doubled event impossible whatever the callers do, and it holds for several processes
+on one file as well. ``:memory:`` is one connection behind a lock (an in-memory database is
+private to its connection).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from pokerlaws.service._stored import StoredSitting, _check_append, _check_text
+
+_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS pokerlaws_sittings (
+        n INTEGER PRIMARY KEY AUTOINCREMENT,
+        id TEXT NOT NULL UNIQUE,
+        header TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS pokerlaws_events (
+        sitting TEXT NOT NULL REFERENCES pokerlaws_sittings (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        event TEXT NOT NULL,
+        PRIMARY KEY (sitting, seq)
+    ) WITHOUT ROWID""",
+)
+
+# The event goes in only if the sitting exists and seq is the next number; the primary key
+# refuses a second event of one number (ON CONFLICT: refused quietly, the caller is told).
+_APPEND = """INSERT INTO pokerlaws_events (sitting, seq, event)
+    SELECT :id, :seq, :event
+    WHERE EXISTS (SELECT 1 FROM pokerlaws_sittings WHERE id = :id)
+    AND (SELECT COALESCE(MAX(seq) + 1, 0) FROM pokerlaws_events WHERE sitting = :id) = :seq
+    ON CONFLICT (sitting, seq) DO NOTHING"""
+
+# How long a writer waits for another (of this or another process) to commit.
+_BUSY_SECONDS = 30.0
+
+_INT64 = 2**63
+
+
+class SQLiteStore:
+    """The sittings of one SQLite file (or of a private in-memory database)."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._memory = path == ":memory:"
+        self._local = threading.local()
+        self._connections: list[sqlite3.Connection] = []
+        self._connections_lock = threading.Lock()
+        self._memory_lock = threading.Lock()
+        self._closed = False
+        first = self._connect()
+        first.execute("PRAGMA journal_mode = WAL")
+        for statement in _SCHEMA:
+            first.execute(statement)
+        if self._memory:
+            self._shared = first
+        else:
+            self._local.connection = first
+
+    def _connect(self) -> sqlite3.Connection:
+        # isolation_level=None: no implicit transactions; each method opens its own.
+        # check_same_thread=False only so that close() may close every thread's connection.
+        connection = sqlite3.connect(
+            self.path, timeout=_BUSY_SECONDS, isolation_level=None, check_same_thread=False
+        )
+        connection.execute("PRAGMA synchronous = FULL")
+        connection.execute("PRAGMA foreign_keys = ON")
+        with self._connections_lock:
+            self._connections.append(connection)
+        return connection
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        if self._closed:
+            raise ValueError("the store is closed")
+        if self._memory:
+            with self._memory_lock:
+                yield self._shared
+            return
+        connection: sqlite3.Connection | None = getattr(self._local, "connection", None)
+        if connection is None:
+            connection = self._connect()
+            self._local.connection = connection
+        yield connection
+
+    @contextmanager
+    def _transaction(self, begin: str) -> Iterator[sqlite3.Connection]:
+        with self._connection() as connection:
+            connection.execute(begin)
+            try:
+                yield connection
+                connection.execute("COMMIT")
+            except BaseException:
+                # A failed statement or a failed COMMIT: nothing of it stays.
+                if connection.in_transaction:
+                    connection.execute("ROLLBACK")
+                raise
+
+    def create(self, sitting_id: str, header: str) -> None:
+        _check_text("a sitting id", sitting_id)
+        _check_text("a header", header)
+        try:
+            with self._transaction("BEGIN IMMEDIATE") as connection:
+                connection.execute(
+                    "INSERT INTO pokerlaws_sittings (id, header) VALUES (?, ?)",
+                    (sitting_id, header),
+                )
+        except sqlite3.IntegrityError:
+            raise ValueError(f"a sitting {sitting_id!r} exists already") from None
+
+    def load(self, sitting_id: str) -> StoredSitting | None:
+        _check_text("a sitting id", sitting_id)
+        # One read transaction: the header and the events of one snapshot.
+        with self._transaction("BEGIN") as connection:
+            row = connection.execute(
+                "SELECT header FROM pokerlaws_sittings WHERE id = ?", (sitting_id,)
+            ).fetchone()
+            if row is None:
+                return None
+            events = connection.execute(
+                "SELECT event FROM pokerlaws_events WHERE sitting = ? ORDER BY seq",
+                (sitting_id,),
+            ).fetchall()
+        return StoredSitting(sitting_id, row[0], tuple(event for (event,) in events))
+
+    def append(self, sitting_id: str, seq: int, event: str) -> bool:
+        _check_append(sitting_id, seq, event)
+        if not 0 <= seq < _INT64:
+            seq = -1  # never the next number (and no overflow in sqlite3)
+        # IMMEDIATE: the write lock from the start, so that the check of seq and the insert
+        # are one step (a deferred read that turns into a write fails under WAL instead).
+        with self._transaction("BEGIN IMMEDIATE") as connection:
+            written = connection.execute(
+                _APPEND, {"id": sitting_id, "seq": seq, "event": event}
+            ).rowcount
+            if written == 1:
+                return True
+            exists = connection.execute(
+                "SELECT 1 FROM pokerlaws_sittings WHERE id = ?", (sitting_id,)
+            ).fetchone()
+        if exists is None:
+            raise KeyError(sitting_id)
+        return False
+
+    def list(self) -> tuple[str, ...]:
+        with self._connection() as connection:
+            rows = connection.execute("SELECT id FROM pokerlaws_sittings ORDER BY n").fetchall()
+        return tuple(sitting_id for (sitting_id,) in rows)
+
+    def remove(self, sitting_id: str) -> None:
+        _check_text("a sitting id", sitting_id)
+        with self._transaction("BEGIN IMMEDIATE") as connection:
+            connection.execute("DELETE FROM pokerlaws_sittings WHERE id = ?", (sitting_id,))
+
+    def close(self) -> None:
+        self._closed = True
+        with self._connections_lock:
+            connections, self._connections = self._connections, []
+        for connection in connections:
+            connection.close()
+
+    def __repr__(self) -> str:
+        return f"SQLiteStore({self.path!r})"

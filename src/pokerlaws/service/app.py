@@ -1,0 +1,382 @@
+"""The routes of the table service (Starlette): sittings created, read and played over HTTP
+and a websocket, every answer a library document or a refusal ``{"law": ..., "message": ...}``.
+
+The routes hold no rule: a body is read by the library's readers (``from_data``), an action
+goes through ``pokerlaws.play`` (in :mod:`pokerlaws.service.sittings`), and what a seat is
+sent is its ``pokerlaws.view``. What a request may not do is answered with a status and a
+JSON body, never a 500: 400 for a body that is not what the route reads, 403 for a token
+that does not allow it, 404 for no such sitting, 409 for a stale ``seq`` or a sitting that
+is over, 413 for a body over :data:`MAX_BODY` bytes, 422 for what the laws refuse (with the
+law).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+import anyio
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from pokerlaws.render.svg import render_svg
+from pokerlaws.service import pages
+from pokerlaws.service.sittings import (
+    REFEREE,
+    CorruptSitting,
+    Refusal,
+    Table,
+    Tables,
+    public_listing,
+    read_new_sitting,
+)
+from pokerlaws.views import view
+
+__all__ = ["MAX_BODY", "POLL_SECONDS", "build_app"]
+
+MAX_BODY = 64 * 1024
+"""The largest request body (or websocket message) read, in bytes: a sitting's creation
+or an action is a few hundred bytes, a Law 41 shuffle's order a few more."""
+
+POLL_SECONDS = 1.0
+"""How often a websocket looks for events appended by another server process."""
+
+_log = logging.getLogger("pokerlaws.service")
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+# --- Reading requests -------------------------------------------------------------------------
+
+
+def _refuse_constant(name: str) -> None:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        raise ValueError("a member is given twice in one object")
+    return members
+
+
+def parse_body(raw: bytes) -> object:
+    """The JSON value of a body: UTF-8, no repeated member, no NaN, nested within reason."""
+    if len(raw) > MAX_BODY:
+        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    try:
+        text = raw.decode("utf-8")
+        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as error:
+        raise Refusal(400, f"the body is not JSON: {error}") from None
+
+
+async def _read_body(request: Request) -> object:
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    return parse_body(b"".join(chunks))
+
+
+def bearer(request: Request) -> str | None:
+    """The token of an ``Authorization: Bearer`` header, or None."""
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def _refusal(refusal: Refusal) -> JSONResponse:
+    return JSONResponse(refusal.document(), status_code=refusal.status)
+
+
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+def _answer(document: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(document, status_code=status, headers=_NO_STORE)
+
+
+# --- Websocket listeners ----------------------------------------------------------------------
+
+
+class _Listener:
+    """One websocket waiting for the events of a sitting."""
+
+    def __init__(self) -> None:
+        self.event = anyio.Event()
+
+    def wake(self) -> None:
+        self.event.set()
+
+    async def wait(self, seconds: float) -> None:
+        with anyio.move_on_after(seconds):
+            await self.event.wait()
+        self.event = anyio.Event()
+
+
+class _Hub:
+    """The websockets of this process, by sitting: woken after each event appended here."""
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, set[_Listener]] = {}
+
+    def listen(self, sitting_id: str) -> _Listener:
+        listener = _Listener()
+        self.listeners.setdefault(sitting_id, set()).add(listener)
+        return listener
+
+    def forget(self, sitting_id: str, listener: _Listener) -> None:
+        group = self.listeners.get(sitting_id, set())
+        group.discard(listener)
+        if not group:
+            self.listeners.pop(sitting_id, None)
+
+    def notify(self, sitting_id: str) -> None:
+        for listener in self.listeners.get(sitting_id, ()):
+            listener.wake()
+
+
+# --- The routes -------------------------------------------------------------------------------
+
+
+class _Service:
+    """The routes over one :class:`Tables`."""
+
+    def __init__(self, tables: Tables, poll: float) -> None:
+        self.tables = tables
+        self.hub = _Hub()
+        self.poll = poll
+
+    async def _table(self, request: Request) -> Table:
+        return await run_in_threadpool(self.tables.table, request.path_params["id"])
+
+    async def create(self, request: Request) -> Response:
+        rules, players, terms, games = read_new_sitting(await _read_body(request))
+        table, tokens, referee = await run_in_threadpool(
+            self.tables.create, rules, players, terms, games
+        )
+        seats = [
+            {"name": name, "token": token}
+            for (name, _), token in zip(players, tokens, strict=True)
+        ]
+        document = {"id": table.id, "seats": seats, "referee": referee, "table": table.public()}
+        return _answer(document, 201)
+
+    async def listing(self, request: Request) -> Response:
+        return _answer({"sittings": await run_in_threadpool(public_listing, self.tables)})
+
+    async def public(self, request: Request) -> Response:
+        return _answer((await self._table(request)).public())
+
+    async def seen(self, request: Request) -> Response:
+        table = await self._table(request)
+        token = bearer(request)
+        who = table.holder(token)
+        if token is not None and who is None:
+            raise Refusal(403, "this token is not one of this sitting's")
+        return _answer(table.seen_by(who))
+
+    async def picture(self, request: Request) -> Response:
+        table = await self._table(request)
+        who = table.holder(bearer(request))
+        seat = None if who is None or who == REFEREE else table.seat_of(who)
+        if seat is None:
+            raise Refusal(403, "the picture is a seat's view: it needs that seat's token")
+        svg = render_svg(view(table.sitting.game, seat))
+        return Response(svg, media_type="image/svg+xml", headers=_NO_STORE)
+
+    async def act(self, request: Request) -> Response:
+        body = await _read_body(request)
+        sitting_id = request.path_params["id"]
+        table, who = await run_in_threadpool(self.tables.act, sitting_id, bearer(request), body)
+        self.hub.notify(sitting_id)
+        return _answer(table.seen_by(who))
+
+    async def record(self, request: Request) -> Response:
+        table = await self._table(request)
+        if not table.over and table.holder(bearer(request)) != REFEREE:
+            raise Refusal(
+                403, "the record holds every pack: it is the referee's until the sitting is over"
+            )
+        text = await run_in_threadpool(table.record_text)
+        return PlainTextResponse(text, headers=_NO_STORE)
+
+    async def lobby(self, request: Request) -> Response:
+        return pages.lobby_page()
+
+    async def table_page(self, request: Request) -> Response:
+        await self._table(request)  # a 404 for no such sitting
+        return pages.table_page(request.path_params["id"])
+
+    async def socket(self, websocket: WebSocket) -> None:
+        sitting_id = websocket.path_params["id"]
+        try:
+            table = await run_in_threadpool(self.tables.table, sitting_id)
+        except Refusal:
+            await websocket.close(code=1008)
+            return
+        who = table.holder(websocket.query_params.get("token"))
+        if who is None:
+            await websocket.close(code=1008)
+            return
+        await websocket.accept()
+        listener = self.hub.listen(sitting_id)
+        sending = anyio.Lock()
+        sent = [-1]
+
+        async def push(current: Table) -> None:
+            async with sending:
+                if current.seq != sent[0]:
+                    await websocket.send_json(current.seen_by(who))
+                    sent[0] = current.seq
+
+        async def pusher() -> None:
+            await push(table)
+            while True:
+                await listener.wait(self.poll)
+                await push(await run_in_threadpool(self.tables.table, sitting_id))
+
+        try:
+            async with anyio.create_task_group() as group:
+                group.start_soon(pusher)
+                try:
+                    await self._receive(websocket, sitting_id, who, push, sending)
+                finally:
+                    group.cancel_scope.cancel()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            self.hub.forget(sitting_id, listener)
+
+    async def _receive(
+        self,
+        websocket: WebSocket,
+        sitting_id: str,
+        who: str,
+        push: Callable[[Table], Awaitable[None]],
+        sending: anyio.Lock,
+    ) -> None:
+        token = websocket.query_params.get("token")
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
+            try:
+                body = parse_body(raw)
+                table, _ = await run_in_threadpool(self.tables.act, sitting_id, token, body)
+            except Refusal as refusal:
+                async with sending:
+                    await websocket.send_json({"error": refusal.status, **refusal.document()})
+                continue
+            self.hub.notify(sitting_id)
+            await push(table)
+
+
+def _guarded(
+    handler: Callable[[Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    async def route(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Refusal as refusal:
+            return _refusal(refusal)
+        except CorruptSitting:
+            _log.exception("a stored sitting does not replay")
+            return JSONResponse(
+                {"law": None, "message": "this sitting's store does not replay"}, 500
+            )
+
+    return route
+
+
+_PAGE_POLICY = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+)
+
+
+def _with_headers(app: ASGIApp) -> ASGIApp:
+    """Every answer with a strict Content-Security-Policy: the pages load nothing but the
+    server's own script and style, and connect to nothing but the server."""
+    extra = [
+        (b"content-security-policy", _PAGE_POLICY.encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"x-frame-options", b"DENY"),
+    ]
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await app(scope, receive, sending)
+
+    return wrapped
+
+
+async def _http_error(request: Request, error: Exception) -> Response:
+    assert isinstance(error, HTTPException)
+    return JSONResponse({"law": None, "message": error.detail}, status_code=error.status_code)
+
+
+async def _server_error(request: Request, error: Exception) -> Response:
+    _log.error("an unexpected error: %s", type(error).__name__)
+    return JSONResponse({"law": None, "message": "internal error"}, status_code=500)
+
+
+def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
+    """The Starlette application serving ``tables``."""
+    service = _Service(tables, poll)
+    routes = [
+        Route("/", _guarded(service.lobby), methods=["GET"]),
+        Route("/static/{name}", _guarded(pages.static), methods=["GET"]),
+        Route("/sittings", _guarded(service.create), methods=["POST"]),
+        Route("/sittings", _guarded(service.listing), methods=["GET"]),
+        Route("/sittings/{id}", _guarded(service.public), methods=["GET"]),
+        Route("/sittings/{id}/view", _guarded(service.seen), methods=["GET"]),
+        Route("/sittings/{id}/table.svg", _guarded(service.picture), methods=["GET"]),
+        Route("/sittings/{id}/actions", _guarded(service.act), methods=["POST"]),
+        Route("/sittings/{id}/record", _guarded(service.record), methods=["GET"]),
+        Route("/sittings/{id}/play", _guarded(service.table_page), methods=["GET"]),
+        WebSocketRoute("/sittings/{id}/ws", service.socket),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: _http_error, Exception: _server_error},
+    )
+    app.add_middleware(_HeadersMiddleware)
+    app.state.tables = tables
+    return app
+
+
+class _HeadersMiddleware:
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = _with_headers(app)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.app(scope, receive, send)
