@@ -54,9 +54,9 @@ def stake_range(a: Arrays, rows: Array, seat: Array) -> tuple[Array, Array]:
     return lo, count
 
 
-def apply(a: Arrays, rows: Array, ids: Array) -> None:
-    """Apply the pass (0), stand (1) or stake (from 38) of the seat to bet at each of
-    ``rows``."""
+def apply(a: Arrays, rows: Array, ids: Array, amounts: Array) -> None:
+    """Apply the pass (0), stand (1) or stake (from 38, of ``amounts`` chips) of the seat
+    to bet at each of ``rows``."""
     seat = a.to_act[rows].astype(np.intp)
     stand = ids == STAND
     if stand.any():
@@ -74,8 +74,7 @@ def apply(a: Arrays, rows: Array, ids: Array) -> None:
     stakes = ids >= STAKE
     if stakes.any():
         up, by = rows[stakes], seat[stakes]
-        lo, _ = stake_range(a, up, by)
-        amount = lo + ids[stakes] - STAKE
+        amount = amounts[stakes]
         before = a.stakes[up]
         raised = before[np.arange(len(up)), by] + amount > before.max(axis=1)
         stake_chips(a, up, by, amount, forced=False)

@@ -64,9 +64,10 @@ def shortfall(a: Arrays, rows: Array, seat: Array) -> Array:
     return np.where(a.all_in[rows, seat], 0, short)
 
 
-def apply(a: Arrays, rows: Array, ids: Array) -> None:
-    """Apply the pass (id 0), the making good (id 38) or the discard (ids 6-37) of the seat
-    to draw at each of ``rows``."""
+def apply(a: Arrays, rows: Array, ids: Array, amounts: Array) -> None:
+    """Apply the pass (id 0), the making good (id 38, of ``amounts`` chips: the shortfall,
+    or all he has when less) or the discard (ids 6-37) of the seat to draw at each of
+    ``rows``."""
     seat = a.to_act[rows].astype(np.intp)
     passes = ids == 0
     passing(a, rows[passes], seat[passes])
@@ -75,8 +76,7 @@ def apply(a: Arrays, rows: Array, ids: Array) -> None:
     if good.any():
         up, by = rows[good], seat[good]
         # Law 36: exactly his shortfall, or all he has when less; he stays to discard.
-        amount = np.minimum(shortfall(a, up, by), a.stacks[up, by])
-        stake_chips(a, up, by, amount, forced=False)
+        stake_chips(a, up, by, amounts[good], forced=False)
         a.last_staker[up] = by
     thrown = ~passes & ~good
     if thrown.any():

@@ -64,8 +64,9 @@ def stake_range(a: Arrays, rows: Array, seat: Array) -> tuple[Array, Array]:
     return lo, np.maximum(count, 0)
 
 
-def apply(a: Arrays, rows: Array, ids: Array) -> None:
-    """Apply the pass (id 0) or stake (ids from 38) of the seat to speak at each of ``rows``."""
+def apply(a: Arrays, rows: Array, ids: Array, amounts: Array) -> None:
+    """Apply the pass (id 0) or stake (ids from 38, of ``amounts`` chips) of the seat to
+    speak at each of ``rows``."""
     seat = a.to_act[rows].astype(np.intp)
     stakes = ids >= STAKE
     passed = rows[~stakes]
@@ -74,8 +75,7 @@ def apply(a: Arrays, rows: Array, ids: Array) -> None:
     rows, seat = rows[stakes], seat[stakes]
     if len(rows) == 0:
         return
-    lo, _ = stake_range(a, rows, seat)
-    stake_chips(a, rows, seat, lo + ids[stakes] - STAKE, forced=False)
+    stake_chips(a, rows, seat, amounts[stakes], forced=False)
     a.last_staker[rows] = seat
     a.opener[rows] = np.where(a.opener[rows] < 0, seat, a.opener[rows])
     a.pending[rows, seat] = False

@@ -29,7 +29,7 @@ from pokerlaws.agents.space import (
     STRADDLE,
     ActionSpace,
 )
-from pokerlaws.batch import ante, betting, draw, jackpot, say
+from pokerlaws.batch import ante, betting, draw, jackpot, say, show
 from pokerlaws.batch._arrays import (
     BETTING,
     DRAW,
@@ -89,6 +89,7 @@ class Tables:
         self.n = n
         self._a = Arrays(rules, n, seats)
         self._tables = np.arange(n)
+        self._menu_cache: tuple[Array, Array, Array, Array, Array] | None = None
 
     def __repr__(self) -> str:
         return f"Tables({self.rules!r}, {self.seats}, {self.n})"
@@ -171,23 +172,40 @@ class Tables:
 
         Args:
             packs: ``(n, 52)`` int card codes in dealing order (``(n, 53)`` with the Joker),
-                each row the whole pack once.
-            dealers: ``(n,)`` int seats, each with chips; default 0 everywhere.
-            stacks: one int for every seat, or ``(n, seats)`` ints, at least two seats of
-                each table with chips.
+                each row the whole pack once; with ``where``, a row for each table or only
+                for the tables of ``where``, in order.
+            dealers: ``(n,)`` int seats (or one for each table of ``where``), each with
+                chips; default 0 everywhere.
+            stacks: one int for every seat, or ``(n, seats)`` ints (or a row for each table
+                of ``where``), at least two seats of each table with chips.
 
         Raises:
             TypeError, ValueError: as ``new_game`` for its arguments; nothing changes.
         """
         rows = self._where(where)
-        chips = self._stacks(stacks)
-        self._start(rows, packs, dealers, chips, np.zeros(self.n, np.int64), None)
+        if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
+            if stacks < 0:
+                raise ValueError(f"stacks must be 0 chips or more, not {stacks}")
+            chips = np.full((len(rows), self.seats), int(stacks), np.int64)
+        else:
+            chips = self._rows_of("stacks", stacks, rows, (self.seats,))
+            if (chips < 0).any():
+                row, seat = (int(i) for i in np.argwhere(chips < 0)[0])
+                raise ValueError(
+                    f"table {int(rows[row])}'s seat {seat} has {chips[row, seat]} chips, below 0"
+                )
+        if dealers is None:
+            dealer = np.zeros(len(rows), np.int64)
+        else:
+            dealer = self._rows_of("dealers", dealers, rows, ())
+        self._start(rows, packs, dealer, chips, np.zeros(len(rows), np.int64), None)
 
     def next_games(self, packs: Any, *, where: Any = None) -> None:
-        """Start each table's next game of its sitting, as ``next_game`` makes it: the deal
-        passes to the first seat with chips on the dealer's left (Law 18), an unopened pool
-        (or a false opener's, Law 33) carries into the next jack-pot in a row, the openers
-        escalating (Laws 29-32); after an opened game only an odd chip carries.
+        """Start each table's next game of its sitting (at the tables of ``where`` if
+        given), as ``next_game`` makes it: the deal passes to the first seat with chips on
+        the dealer's left (Law 18), an unopened pool (or a false opener's, Law 33) carries
+        into the next jack-pot in a row, the openers escalating (Laws 29-32); after an
+        opened game only an odd chip carries. ``packs`` as :meth:`reset` takes them.
 
         Raises:
             ValueError: a table's game is not over, or fewer than two of its seats have
@@ -207,13 +225,9 @@ class Tables:
                 "over (next_game's TableOver)"
             )
         # Law 18: the deal passes to the first seat on the left dealt into the next game.
-        dealers = np.zeros(self.n, np.int64)
-        dealers[rows] = first_from(with_chips, a.dealer[rows].astype(np.intp) + 1, self.seats)
-        rounds = np.zeros(self.n, np.int64)
-        rounds[rows] = jackpot.next_round(a, rows)
-        carried = np.zeros(self.n, np.int64)
-        carried[rows] = a.pool[rows]
-        self._start(rows, packs, dealers, a.stacks.copy(), rounds, carried)
+        dealer = first_from(with_chips, a.dealer[rows].astype(np.intp) + 1, self.seats)
+        rounds = jackpot.next_round(a, rows)
+        self._start(rows, packs, dealer, a.stacks[rows], rounds, a.pool[rows])
 
     def _where(self, where: Any) -> Array:
         if where is None:
@@ -224,116 +238,131 @@ class Tables:
             raise ValueError(f"where must be of shape ({self.n},), not {where.shape}")
         return np.flatnonzero(where)
 
-    def _stacks(self, stacks: Any) -> Array:
-        if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
-            if stacks < 0:
-                raise ValueError(f"stacks must be 0 chips or more, not {stacks}")
-            return np.full((self.n, self.seats), int(stacks), np.int64)
-        chips = _int_array("stacks", stacks, (self.n, self.seats))
-        if (chips < 0).any():
-            row, seat = (int(i) for i in np.argwhere(chips < 0)[0])
-            raise ValueError(f"table {row}'s seat {seat} has {chips[row, seat]} chips, below 0")
-        return chips
+    def _rows_of(self, name: str, value: Any, rows: Array, shape: tuple[int, ...]) -> Array:
+        """``value``'s rows for the tables ``rows``: it has one row a table, or one for each
+        of ``rows``."""
+        if not isinstance(value, np.ndarray):
+            raise TypeError(f"{name} must be a numpy array of ints, not {type(value).__name__}")
+        if value.dtype.kind not in "iu":
+            raise TypeError(f"{name} must hold ints, not {value.dtype}")
+        if value.shape == (self.n, *shape):
+            return value[rows] if len(rows) != self.n else value
+        if value.shape == (len(rows), *shape):
+            return value
+        raise ValueError(
+            f"{name} must be of shape {(self.n, *shape)} (or {(len(rows), *shape)}, one row "
+            f"for each table of where), not {value.shape}"
+        )
 
     def _start(
         self,
         rows: Array,
         packs: Any,
-        dealers: Any,
+        dealer: Array,
         stacks: Array,
         rounds: Array,
         carried: Array | None,
     ) -> None:
+        """Start games at ``rows``; every other argument has a row for each of them."""
         a = self._a
         pack = a.pack
-        cards = _int_array("packs", packs, (self.n, pack))
-        if dealers is None:
-            dealers = np.zeros(self.n, np.int64)
-        else:
-            dealers = _int_array("dealers", dealers, (self.n,))
-        # Everything is checked before any table changes.
-        picked = cards[rows]
-        if len(rows) and not (np.sort(picked, axis=1) == np.arange(pack)).all():
-            bad = int(rows[np.flatnonzero((np.sort(picked, axis=1) != np.arange(pack)).any(1))[0]])
+        picked = self._rows_of("packs", packs, rows, (pack,))
+        # Everything is checked before any table changes. A row of ``pack`` codes, each in
+        # range, whose bits cover the pack is the whole pack once.
+        inside = (picked >= 0) & (picked < pack)
+        codes = np.where(inside, picked, 0).astype(np.int64)
+        bits = np.bitwise_or.reduce(np.left_shift(np.int64(1), codes), axis=1)
+        wrong = ~inside.all(axis=1) | (bits != (1 << pack) - 1)
+        if wrong.any():
+            at = int(np.flatnonzero(wrong)[0])
             raise ValueError(
-                f"table {bad}'s pack must be the whole pack of {pack} card codes once "
-                f"(0 to {pack - 1}), not {cards[bad].tolist()}"
+                f"table {int(rows[at])}'s pack must be the whole pack of {pack} card codes "
+                f"once (0 to {pack - 1}), not {picked[at].tolist()}"
             )
-        seated = stacks[rows] > 0
-        few = rows[seated.sum(axis=1) < 2]
+        seated = stacks > 0
+        few = np.flatnonzero(seated.sum(axis=1) < 2)
         if len(few):
             raise ValueError(
-                f"table {int(few[0])}: at least two seats need chips to pay the ante and play"
+                f"table {int(rows[few[0]])}: at least two seats need chips to pay the ante "
+                "and play"
             )
-        dealer = dealers[rows]
-        if len(rows) and ((dealer < 0) | (dealer >= self.seats)).any():
-            bad = int(rows[np.flatnonzero((dealer < 0) | (dealer >= self.seats))[0]])
+        outside = np.flatnonzero((dealer < 0) | (dealer >= self.seats))
+        if len(outside):
             raise ValueError(
-                f"table {bad}'s dealer must be a seat from 0 to {self.seats - 1}, "
-                f"not {dealers[bad]}"
+                f"table {int(rows[outside[0]])}'s dealer must be a seat from 0 to "
+                f"{self.seats - 1}, not {dealer[outside[0]]}"
             )
-        if len(rows) and not seated[np.arange(len(rows)), dealer].all():
-            bad = int(rows[np.flatnonzero(~seated[np.arange(len(rows)), dealer])[0]])
+        chipless = np.flatnonzero(~seated[np.arange(len(rows)), dealer])
+        if len(chipless):
+            at = int(chipless[0])
             raise ValueError(
-                f"table {bad}'s dealer, seat {dealers[bad]}, has no chips, so cannot deal (Law 18)"
+                f"table {int(rows[at])}'s dealer, seat {dealer[at]}, has no chips, so cannot "
+                "deal (Law 18)"
             )
         if len(rows) == 0:
             return
+        self._menu_cache = None
         a.clear(rows)
         a.deck[rows] = picked
-        a.stacks[rows] = stacks[rows]
-        a.starting_stacks[rows] = stacks[rows]
+        a.stacks[rows] = stacks
+        a.starting_stacks[rows] = stacks
         a.seated[rows] = seated
         a.players[rows] = seated
         a.dealer[rows] = dealer
         a.ante_seat[rows] = first_from(seated, dealer + 1, self.seats)
-        pool = np.zeros(len(rows), np.int64) if carried is None else carried[rows]
+        pool = 0 if carried is None else carried
         a.pool[rows] = pool
         a.carried[rows] = pool
-        a.jackpot_round[rows] = rounds[rows]
-        a.openers_required[rows] = jackpot.openers_for(rounds[rows])
+        a.jackpot_round[rows] = rounds
+        a.openers_required[rows] = jackpot.openers_for(rounds)
         a.straddle_level[rows] = self.rules.ante
         # Law 20 (Law 30 in a jack-pot): the antes, then straddles or the deal.
+        show.deferred(a)
         ante.post_antes(a, rows)
         ante.begin(a, rows)
+        show.flush(a)
 
     # --- The legal ids -------------------------------------------------------------------
 
-    def _stake_ranges(self, rows: Array, phase: Array, seat: Array) -> tuple[Array, Array]:
-        """The first legal stake's chips and how many stake ids are legal, for each of
-        ``rows`` (in the say, the draw or the betting)."""
+    def _menus(self) -> tuple[Array, Array, Array, Array, Array]:
+        """For the tables not over: their indices, phases, seats to act, and each one's
+        first legal stake (chips) and count of legal stake ids (Laws 25, 26, 36, 53);
+        worked out once a state, as the mask, the check of the ids and the stakes read it."""
+        menus = self._menu_cache
+        if menus is not None:
+            return menus
+        a = self._a
+        rows = np.flatnonzero(a.phase != OVER)
+        phase = a.phase[rows]
+        seat = a.to_act[rows].astype(np.intp)
         lo = np.zeros(len(rows), np.int64)
         count = np.zeros(len(rows), np.int64)
         for kind, rule in ((SAY, say.stake_range), (BETTING, betting.stake_range)):
             at = phase == kind
             if at.any():
-                lo[at], count[at] = rule(self._a, rows[at], seat[at])
+                lo[at], count[at] = rule(a, rows[at], seat[at])
         at = phase == DRAW
         if at.any():
-            short = draw.shortfall(self._a, rows[at], seat[at])
-            lo[at] = np.minimum(short, self._a.stacks[rows[at], seat[at]])
+            short = draw.shortfall(a, rows[at], seat[at])
+            lo[at] = np.minimum(short, a.stacks[rows[at], seat[at]])
             count[at] = short > 0
-        return lo, count
+        menus = self._menu_cache = (rows, phase, seat, lo, count)
+        return menus
 
     def legal_mask(self) -> Array:
         """``(n, space.size)`` bool: row ``i`` is ``space.legal_mask(state(i))``."""
         a = self._a
+        rows, phase, seat, _, count = self._menus()
         mask = np.zeros((self.n, self.space.size), bool)
-        rows = np.flatnonzero(a.phase != OVER)
-        phase = a.phase[rows]
-        seat = a.to_act[rows].astype(np.intp)
-        straddling = rows[phase == 0]
-        mask[straddling, STRADDLE] = True
-        mask[straddling, DECLINE] = True
-        speaking = phase != 0
-        rows, phase, seat = rows[speaking], phase[speaking], seat[speaking]
-        mask[rows, PASS] = True
-        _, count = self._stake_ranges(rows, phase, seat)
+        straddling = phase == 0
+        mask[rows[straddling], STRADDLE] = True
+        mask[rows[straddling], DECLINE] = True
+        speaking = ~straddling
+        mask[rows[speaking], PASS] = True
+        # Law 36: a player short of the highest stake makes it good before he discards.
         discarding = (phase == DRAW) & (count == 0)
         mask[rows[discarding], DISCARD : DISCARD + DISCARDS] = True
-        mask[rows, STAKE : STAKE + self.rules.limit + 1] = (
-            np.arange(self.rules.limit + 1)[None, :] < count[:, None]
-        )
+        mask[rows, STAKE:] = np.arange(self.rules.limit + 1)[None, :] < count[:, None]
         stand = (phase == BETTING) & (a.may_stand[rows] == seat)
         mask[rows[stand], STAND] = True
         return mask
@@ -341,22 +370,17 @@ class Tables:
     def _refusals(self, ids: Array) -> Array:
         """The tables not over whose id is not legal now."""
         a = self._a
-        rows = np.flatnonzero(a.phase != OVER)
+        rows, phase, seat, _, count = self._menus()
         i = ids[rows]
-        phase = a.phase[rows]
-        seat = a.to_act[rows].astype(np.intp)
-        ok = np.zeros(len(rows), bool)
         straddling = phase == 0
-        ok[straddling] = (i[straddling] == STRADDLE) | (i[straddling] == DECLINE)
-        other = ~straddling
-        _, count = self._stake_ranges(rows[other], phase[other], seat[other])
-        j = i[other]
-        allowed = (j == PASS) | ((j >= STAKE) & (j - STAKE < count))
-        discarding = (phase[other] == DRAW) & (count == 0)
-        allowed |= discarding & (j >= DISCARD) & (j < DISCARD + DISCARDS)
-        stand = (phase[other] == BETTING) & (a.may_stand[rows[other]] == seat[other])
-        allowed |= stand & (j == STAND)
-        ok[other] = allowed
+        ok = np.where(
+            straddling,
+            (i == STRADDLE) | (i == DECLINE),
+            (i == PASS) | ((i >= STAKE) & (i - STAKE < count)),
+        )
+        discarding = (phase == DRAW) & (count == 0)
+        ok |= discarding & (i >= DISCARD) & (i < DISCARD + DISCARDS)
+        ok |= (phase == BETTING) & (i == STAND) & (a.may_stand[rows] == seat)
         return rows[~ok]
 
     # --- Playing -------------------------------------------------------------------------
@@ -376,18 +400,23 @@ class Tables:
         if len(refused):
             self._refuse(int(refused[0]), int(ids[refused[0]]), len(refused))
         a = self._a
-        rows = np.flatnonzero(a.phase != OVER)
+        rows, phase, _, lo, _ = self._menus()
         if len(rows) == 0:
             return
-        a.record(rows, ids[rows])
-        phase = a.phase[rows]
-        at = rows[phase == 0]
-        if len(at):
-            ante.apply_straddle(a, at, ids[at] == STRADDLE)
+        self._menu_cache = None
+        chosen = ids[rows]
+        a.record(rows, chosen)
+        # The chips of a stake id: the least legal stake and the id's distance from it.
+        amounts = lo + chosen - STAKE
+        show.deferred(a)
+        at = phase == 0
+        if at.any():
+            ante.apply_straddle(a, rows[at], chosen[at] == STRADDLE)
         for kind, module in ((SAY, say), (DRAW, draw), (BETTING, betting)):
-            at = rows[phase == kind]
-            if len(at):
-                module.apply(a, at, ids[at])
+            at = phase == kind
+            if at.any():
+                module.apply(a, rows[at], chosen[at], amounts[at])
+        show.flush(a)
 
     def _refuse(self, table: int, i: int, count: int) -> None:
         mask = self.legal_mask()[table]
