@@ -355,20 +355,22 @@ class Game:
         if not self.refused_stale and public["seq"] >= 2:
             self.send_twice(player, public["seq"])
             return True
-        self.click(player, legal)
+        self.click(player, legal, public["games_played"] == public["games"] - 1)
         return True
 
-    def click(self, player: Player, legal: list[Any] | dict[str, Any]) -> None:
+    def click(self, player: Player, legal: list[Any] | dict[str, Any], last: bool) -> None:
         page = player.page
         buttons = page.locator("#menu button.action")
         count = buttons.count()
         if count == 0:
             raise Failed(f"{player.name} is to act and his page offers nothing")
-        # A Pass (dropping out) now and then only, so that games reach the draw and the
-        # showdown, where the other seat's cards are shown.
+        # A Pass (dropping out) now and then only, and in the last game never unless it is
+        # all there is: games reach the draw, and the last one the showdown, where the other
+        # seat's cards are shown (an earlier game's showdown is followed at once by the next
+        # deal, so no page shows it).
         kinds = [a["type"] for a in self.offered(player)]
         choices = [k for k in range(count) if k >= len(kinds) or kinds[k] != "Pass"]
-        if not choices or self.random.random() < 0.1:
+        if not choices or (not last and self.random.random() < 0.1):
             choices = list(range(count))
         chosen = self.random.choice(choices)
         if isinstance(legal, dict) and chosen == count - 1:
