@@ -47,6 +47,7 @@ from urllib.parse import urlsplit
 
 from browser_check import FLAGS
 from playwright.sync_api import Browser, ConsoleMessage, Page, Response, WebSocket, sync_playwright
+from playwright.sync_api import Error as PlaywrightError
 
 SVG = "{http://www.w3.org/2000/svg}"
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
@@ -302,6 +303,22 @@ class Game:
         secret = self.held.get((other.name, its_game), set()) if its_game != game else hidden
         return (cards_in(document) - open_cards(document.get("view"))) & secret
 
+    def check_status(self, player: Player, public: dict[str, Any], seen: dict[str, Any]) -> None:
+        """The page says who he is and, until the end, the game, phase, pool and turn."""
+        who = player.page.locator("#who").inner_text()
+        if who != f"{player.name}, seat {seen['seat']}":
+            self.fail(f"{player.name}'s page says he is {who!r}")
+        if public["over"]:
+            return
+        turn = public["to_act"]
+        wanted = (
+            f"Game {public['games_played'] + 1} of {public['games']}: {public['phase']}, "
+            f"pool {public['pool']}, {turn['name'] if turn else 'nobody'} to act."
+        )
+        status = player.page.locator("#status").inner_text()
+        if status != wanted:
+            self.fail(f"{player.name}'s page says {status!r}, not {wanted!r}")
+
     def check_menu(self, player: Player, seen: dict[str, Any], to_act: bool) -> None:
         page = player.page
         buttons = page.locator("#menu button.action")
@@ -339,6 +356,8 @@ class Game:
             self.wait_picture(player)
         self.check_hidden(views)
         turn = public["to_act"]
+        for player in self.players:
+            self.check_status(player, public, views[player.name])
         for player in self.players:
             self.check_menu(
                 player, views[player.name], turn is not None and turn["name"] == player.name
@@ -460,7 +479,14 @@ def create_in_lobby(page: Page, server: Server, games: int) -> tuple[str, dict[s
     page.fill("#names", "Ann, Bob")
     page.fill("#games", str(games))
     page.click("#create")
-    page.wait_for_selector("#created a.seat-link", timeout=WAIT_MS)
+    try:
+        page.wait_for_selector("#created p", timeout=WAIT_MS)
+    except PlaywrightError:
+        raise Failed(
+            "the lobby shows nothing after Create (did its form refuse the input?)"
+        ) from None
+    if page.locator("#created a.seat-link").count() == 0:
+        raise Failed(f"the lobby made no sitting: {page.locator('#created').inner_text()!r}")
     links = page.locator("#created a.seat-link")
     items = page.locator("#created li").all_inner_texts()
     hrefs: dict[str, str] = {}
@@ -625,6 +651,9 @@ def main() -> int:
                     browser.close()
         except Failed as failure:
             problems.append(str(failure))
+        except PlaywrightError as error:
+            # A step the browser could not take (a timeout, a page gone): its first line.
+            problems.append(f"the browser: {error.message.splitlines()[0]}")
     for problem in problems:
         print(f"service browser check: {problem}", file=sys.stderr)
     if problems or game is None:
