@@ -13,9 +13,12 @@ its seat is to act. It fails (exit 1, one line a failure) unless, on the way:
   server draws for its seat (``table.svg`` with its token), with no card of the other
   seat's hand that its server view does not show; no websocket frame or answer a page
   receives holds such a card either;
-- a stake out of the menu's range, typed into the page's amount box, is refused with its
-  law, shown on the page, and nothing is applied; the same action sent twice at once (one
-  click handler run twice) applies once and shows the second's refusal (stale ``seq``);
+- a stake over the most the menu offers is refused with its law, shown on the page once
+  ("Law 25: ..."), and nothing is applied. The menu offers only legal actions, and only to
+  the seat to act, so no click can send it: it is typed into the page's amount box where
+  the menu is a range, and otherwise given to the page's own ``send()``, as a tampered page
+  would. The same action sent twice at once (its button's click handler run twice, a
+  double click) applies once and shows the second's refusal (a stale ``seq``, 409);
 - at the end both pages say the sitting is over with the server's results, the record
   (``GET .../record`` with the referee's token) holds exactly the actions the pages played,
   and the server's log holds no token.
