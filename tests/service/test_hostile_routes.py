@@ -23,9 +23,12 @@ The default suite runs the profile's examples (``tests/conftest.py``; the heavie
 
 from __future__ import annotations
 
+import contextlib
 import json
+import random
 from collections.abc import Iterator, MutableMapping
 from typing import Any
+from unittest import mock
 from urllib.parse import quote
 
 import pytest
@@ -34,7 +37,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 import anyio
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
@@ -42,7 +45,9 @@ from starlette.websockets import WebSocketDisconnect
 
 import pokerlaws as pl
 import pokerlaws.strategies as ps
+from pokerlaws.reports import REPORT_TYPES
 from pokerlaws.service import create_app
+from pokerlaws.service import sittings as service_sittings
 from pokerlaws.service.app import MAX_BODY
 from pokerlaws.service.store import Store
 from tests.service._sockets import receive_json
@@ -56,6 +61,7 @@ RULES = pl.to_data(pl.Rules(ante=1, limit=4))
 PLAYERS = [{"name": "Ann", "chips": 20}, {"name": "Bob", "chips": 20}, {"name": "Cy", "chips": 20}]
 CREATION = {"rules": RULES, "players": PLAYERS, "games": 2}
 
+REPORTS = {kind.__name__ for kind in REPORT_TYPES}
 GAMES = settings.get_profile("games")
 SLOW = settings(
     max_examples=600,
@@ -148,8 +154,15 @@ def auth(token: str | None) -> list[tuple[bytes, bytes]]:
 
 
 class Sitting:
-    """The sitting under attack: one app over SQLite in memory, and a sitting in it (a new
-    one once it is over, so that there is always something to act on)."""
+    """The sitting under attack: one app over SQLite in memory, and a sitting in it.
+
+    What is drawn for an action depends on the state it is drawn for (its seats, cards,
+    legal actions), and Hypothesis replays the draws of an example (to shrink it) expecting
+    the same choices: so the state must follow from the example's draws alone. An example
+    that acts (:meth:`reached`) deals a new sitting from packs shuffled by a seeded
+    ``random.Random`` put in place of the service's secret one (its only source of chance),
+    and plays drawn legal actions on it.
+    """
 
     def __init__(self) -> None:
         self.app = create_app("sqlite://:memory:", poll=0.05)
@@ -170,6 +183,24 @@ class Sitting:
         if self.client.get(f"/sittings/{self.id}").json()["over"]:
             self.fresh()
         return self
+
+    @contextlib.contextmanager
+    def reached(self, data: st.DataObject) -> Iterator[None]:
+        """A new sitting dealt from a drawn seed, and up to 20 drawn legal actions played
+        on it; every pack dealt while the ``with`` lasts follows the seed too."""
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        with mock.patch.object(service_sittings, "_shuffler", random.Random(seed)):
+            self.fresh()
+            tables = self.app.state.tables
+            for _ in range(data.draw(st.integers(0, 20), label="moves")):
+                table = self.table()
+                if table.over:
+                    break
+                action = data.draw(ps.legal_actions(table.sitting.game), label="move")
+                token = self.token_of_seat(action.seat)
+                with contextlib.suppress(service_sittings.Refusal):  # a Law 41 order of his own
+                    tables.act(self.id, token, {"seq": table.seq, "action": pl.to_data(action)})
+            yield
 
     def table(self) -> Any:
         return self.app.state.tables.table(self.id)
@@ -304,15 +335,14 @@ def body_headers(draw: st.DrawFn, body: bytes) -> tuple[list[tuple[bytes, bytes]
     kind = draw(st.sampled_from(CONTENT_TYPES))
     if kind is not None:
         headers.append((b"content-type", kind))
-    length = draw(
-        st.sampled_from(["true", "none"])
-        | st.sampled_from([b"-1", b"1e3", b" 5", b"\xb2", b"\xd9\xa3", b"99999999999999999999"])
-        | st.integers(0, 2 * MAX_BODY).map(lambda n: str(n).encode())
-    )
+    length = draw(st.sampled_from(["true"] * 6 + ["none"] * 2 + ["hostile", "any"]))
     if length == "true":
         headers.append((b"content-length", str(len(body)).encode()))
-    elif isinstance(length, bytes):
-        headers.append((b"content-length", length))
+    elif length == "hostile":
+        hostile = [b"-1", b"1e3", b" 5", b"\xb2", b"\xd9\xa3", b"9" * 30, b""]
+        headers.append((b"content-length", draw(st.sampled_from(hostile))))
+    elif length == "any":
+        headers.append((b"content-length", str(draw(st.integers(0, 2 * MAX_BODY))).encode()))
     cut = draw(st.integers(1, 8))
     size = max(1, len(body) // cut)
     chunks = [body[at : at + size] for at in range(0, len(body), size)] or [b""]
@@ -347,14 +377,12 @@ def action_messages(draw: st.DrawFn, state: pl.GameState, seq: int) -> dict[str,
     or not, any seat) or a report, with the current seq, a stale one or a wrong type."""
     kinds: list[st.SearchStrategy[Any]] = [ps.actions(state), ps.illegal_actions(state)]
     if pl.legal_actions(state):
-        kinds.append(ps.legal_actions(state))
+        kinds += [ps.legal_actions(state)] * 2
     if pl.reportable(state):
         kinds.append(ps.reports(state))
     action = pl.to_data(draw(st.one_of(kinds)))
-    seq_value = draw(
-        st.sampled_from([seq, seq, seq, seq - 1, seq + 1, -1, 2**62 + 1, 2**63])
-        | st.sampled_from([True, False, None, float(seq), str(seq), [seq], {"seq": seq}])
-    )
+    wrong = [seq - 1, seq + 1, -1, 2**62 + 1, 2**63, True, False, None, float(seq), str(seq)]
+    seq_value = draw(st.sampled_from([*[seq] * 8, *wrong, [seq], {"seq": seq}]))
     return {"seq": seq_value, "action": action}
 
 
@@ -366,6 +394,7 @@ def hostile_creation(sitting: Sitting, data: st.DataObject) -> None:
     headers, chunks = data.draw(body_headers(body), label="headers")
     before = sitting.store.list()
     answer = asgi(sitting.app, "POST", "/sittings", headers, chunks)
+    event(f"status {answer[0]}")
     assert_answer(answer)
     if answer[0] == 201:
         made = json.loads(answer[2])
@@ -395,16 +424,20 @@ def test_many_hostile_creations_are_refused_plainly_and_create_nothing(
 
 
 def _actor(sitting: Sitting, data: st.DataObject, message: dict[str, Any]) -> str | None:
-    """A token for an action message: its seat's (most often), the seat to act's, another
-    seat's, the referee's, none or one of no sitting."""
+    """A token for an action message: its sender's (most often: the referee's for a report,
+    the seat's of an action, the seat to act's if it names no seat), another seat's, the
+    referee's, none or one of no sitting."""
     action = message["action"]
     seat = action.get("seat") if isinstance(action, dict) else None
     who = data.draw(
-        st.sampled_from(["actor", "actor", "actor", "other", "referee", "none", "stranger"]),
+        st.sampled_from([*["actor"] * 6, "other", "referee", "none", "stranger"]),
         label="who",
     )
     if who == "actor":
-        return sitting.token_of_seat(seat) or sitting.referee
+        if isinstance(action, dict) and action.get("type") in REPORTS:
+            return sitting.referee
+        to_act = sitting.table().sitting.to_act
+        return sitting.token_of_seat(seat) or sitting.token_of_seat(to_act and to_act.seat)
     if who == "other":
         return data.draw(st.sampled_from(list(sitting.tokens.values())), label="other")
     if who == "referee":
@@ -429,11 +462,15 @@ def assert_applied_once_or_not_at_all(
 
 
 def hostile_action(sitting: Sitting, data: st.DataObject) -> None:
-    sitting.open()
+    with sitting.reached(data):
+        hostile_action_at(sitting, data)
+
+
+def hostile_action_at(sitting: Sitting, data: st.DataObject) -> None:
     table = sitting.table()
     message = data.draw(action_messages(table.sitting.game, table.seq), label="message")
     token = _actor(sitting, data, message)
-    if data.draw(st.booleans(), label="spoil"):
+    if data.draw(st.integers(0, 2), label="spoil") == 0:
         body = data.draw(hostile_bodies(message), label="body")
     else:
         body = json.dumps(message).encode("utf-8", "surrogatepass")
@@ -444,6 +481,7 @@ def hostile_action(sitting: Sitting, data: st.DataObject) -> None:
         headers += auth(token)
     before = sitting.snapshot()
     answer = asgi(sitting.app, "POST", f"/sittings/{sitting.id}/actions", headers, chunks)
+    event(f"status {answer[0]}")
     assert_answer(answer, acting=True)
     assert_applied_once_or_not_at_all(sitting, before, answer[0])
 
@@ -487,6 +525,7 @@ def hostile_read(sitting: Sitting, data: st.DataObject) -> None:
     over = sitting.client.get(f"/sittings/{sitting.id}").json()["over"]
     body = b"" if method in ("GET", "HEAD") else data.draw(hostile_bodies(CREATION))
     answer = asgi(sitting.app, method, f"/sittings/{sitting_id}{route}", headers, [body])
+    event(f"{route or '/'} {answer[0]}")
     assert_answer(answer, acting=route == "/actions")
     if answer[0] == 200 and route == "/record" and not over:
         # The record holds every pack: before the end, only the referee's token reads it.
@@ -516,12 +555,16 @@ def test_many_hostile_ids_methods_and_tokens_at_every_route_are_refused_plainly(
 
 
 def hostile_socket(sitting: Sitting, data: st.DataObject) -> None:
-    sitting.open()
+    with sitting.reached(data):
+        hostile_socket_at(sitting, data)
+
+
+def hostile_socket_at(sitting: Sitting, data: st.DataObject) -> None:
     table = sitting.table()
     holder = data.draw(st.sampled_from([*sitting.tokens.values(), sitting.referee]))
     # A message as an action message of any seat, spoiled or not, as text or bytes.
     message = data.draw(action_messages(table.sitting.game, table.seq), label="message")
-    if data.draw(st.booleans(), label="spoil"):
+    if data.draw(st.integers(0, 2), label="spoil") == 0:
         raw = data.draw(hostile_bodies(message), label="raw")
     else:
         raw = json.dumps(message).encode("utf-8", "surrogatepass")
@@ -535,6 +578,7 @@ def hostile_socket(sitting: Sitting, data: st.DataObject) -> None:
         else:
             socket.send_bytes(raw)
         answer = receive_json(socket)
+    event(f"status {answer.get('error', 200)}")
     if "error" in answer:
         assert_refusal(answer, answer["error"], acting=True)
         assert sitting.snapshot() == before, "a refused message changed the sitting"
