@@ -37,7 +37,8 @@ pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
 import anyio
-from hypothesis import HealthCheck, event, given, settings
+import attrs
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from starlette.applications import Starlette
 from starlette.testclient import TestClient
@@ -59,7 +60,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 RULES = pl.to_data(pl.Rules(ante=1, limit=4))
 PLAYERS = [{"name": "Ann", "chips": 20}, {"name": "Bob", "chips": 20}, {"name": "Cy", "chips": 20}]
-CREATION = {"rules": RULES, "players": PLAYERS, "games": 2}
+CREATION = {"rules": RULES, "players": PLAYERS, "games": 10}
 
 REPORTS = {kind.__name__ for kind in REPORT_TYPES}
 GAMES = settings.get_profile("games")
@@ -501,6 +502,66 @@ def test_many_hostile_action_messages_are_refused_plainly_and_change_nothing(
     sitting: Sitting, data: st.DataObject
 ) -> None:
     hostile_action(sitting, data)
+
+
+@st.composite
+def refused_actions(draw: st.DrawFn, state: pl.GameState) -> pl.Action:
+    """An action the laws refuse in ``state``, of the seat to act (so that it is the laws,
+    not the token, that refuse it): one of ``illegal_actions`` given his seat."""
+    seat = state.to_act
+    assume(seat is not None)
+    assert seat is not None
+    action = attrs.evolve(draw(ps.illegal_actions(state)), seat=seat)
+    # (a Shuffle of his own order is the service's refusal, Law 41: test_app.py has it)
+    assume(not isinstance(action, pl.Shuffle) and not pl.is_legal(state, action))
+    return action
+
+
+def refused_by_the_laws(sitting: Sitting, data: st.DataObject) -> None:
+    with sitting.reached(data):
+        table = sitting.table()
+        state = table.sitting.game
+        action = data.draw(refused_actions(state), label="action")
+        violation = pl.apply(state, action)
+        assert isinstance(violation, pl.RuleViolation)
+        token = sitting.token_of_seat(action.seat)
+        assert token is not None
+        message = {"seq": table.seq, "action": pl.to_data(action)}
+        before = sitting.snapshot()
+        if data.draw(st.booleans(), label="over the socket"):
+            path = f"/sittings/{sitting.id}/ws?token={token}"
+            with sitting.client.websocket_connect(path) as socket:
+                receive_json(socket)
+                socket.send_json(message)
+                answer = receive_json(socket)
+            assert_refusal(answer, answer["error"], acting=True)
+        else:
+            body = json.dumps(message).encode()
+            path = f"/sittings/{sitting.id}/actions"
+            status, _, text = asgi(sitting.app, "POST", path, auth(token), [body])
+            answer = {"error": status, **json.loads(text)}
+        event(f"Law {violation.law}")
+        assert answer == {"error": 422, "law": violation.law, "message": violation.message}
+        assert sitting.snapshot() == before, "a refused action changed the sitting"
+
+
+@GAMES
+@given(data=st.data())
+def test_what_the_laws_refuse_is_a_422_citing_the_law_and_changes_nothing(
+    sitting: Sitting, data: st.DataObject
+) -> None:
+    """Any action ``illegal_actions`` draws, by the seat to act at the current seq, over HTTP
+    or the socket: the library's own violation (its law and message), nothing applied."""
+    refused_by_the_laws(sitting, data)
+
+
+@pytest.mark.slow
+@SLOW
+@given(data=st.data())
+def test_many_refusals_of_the_laws_are_422s_citing_the_law_and_change_nothing(
+    sitting: Sitting, data: st.DataObject
+) -> None:
+    refused_by_the_laws(sitting, data)
 
 
 # --- The other routes: hostile ids, headers and methods -------------------------------------
