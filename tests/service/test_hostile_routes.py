@@ -64,11 +64,16 @@ CREATION = {"rules": RULES, "players": PLAYERS, "games": 10}
 
 REPORTS = {kind.__name__ for kind in REPORT_TYPES}
 GAMES = settings.get_profile("games")
-SLOW = settings(
-    max_examples=600,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+
+
+def slow(examples: int) -> settings:
+    """The settings of a ``-m slow`` run of ``examples`` examples (each test's number keeps
+    the file's slow runs near three minutes on a loaded two-core machine)."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
 
 
 # --- Talking to the application ---------------------------------------------------------------
@@ -413,7 +418,7 @@ def test_hostile_creations_are_refused_plainly_and_create_nothing(
 
 
 @pytest.mark.slow
-@SLOW
+@slow(600)
 @given(data=st.data())
 def test_many_hostile_creations_are_refused_plainly_and_create_nothing(
     sitting: Sitting, data: st.DataObject
@@ -496,7 +501,7 @@ def test_hostile_action_messages_are_refused_plainly_and_change_nothing(
 
 
 @pytest.mark.slow
-@SLOW
+@slow(250)
 @given(data=st.data())
 def test_many_hostile_action_messages_are_refused_plainly_and_change_nothing(
     sitting: Sitting, data: st.DataObject
@@ -556,7 +561,7 @@ def test_what_the_laws_refuse_is_a_422_citing_the_law_and_changes_nothing(
 
 
 @pytest.mark.slow
-@SLOW
+@slow(200)
 @given(data=st.data())
 def test_many_refusals_of_the_laws_are_422s_citing_the_law_and_change_nothing(
     sitting: Sitting, data: st.DataObject
@@ -572,6 +577,13 @@ HOSTILE_IDS = st.one_of(
     st.sampled_from(["", ".", "..", "%2e%2e", "a/b", "0" * 65, "\x00", "\ud800", "é", " "]),
 )
 
+# The routes of no sitting: the lobby, the listing, the page's files.
+ELSEWHERE = st.one_of(
+    st.sampled_from(["/", "/sittings", "/sittings/", "/static/table.js", "/static/table.css"]),
+    HOSTILE_IDS.map(lambda name: f"/static/{name}"),
+    HOSTILE_IDS.map(lambda name: f"/{name}"),
+)
+
 
 def hostile_read(sitting: Sitting, data: st.DataObject) -> None:
     sitting.open()
@@ -585,7 +597,10 @@ def hostile_read(sitting: Sitting, data: st.DataObject) -> None:
     before = sitting.snapshot()
     over = sitting.client.get(f"/sittings/{sitting.id}").json()["over"]
     body = b"" if method in ("GET", "HEAD") else data.draw(hostile_bodies(CREATION))
-    answer = asgi(sitting.app, method, f"/sittings/{sitting_id}{route}", headers, [body])
+    path = f"/sittings/{sitting_id}{route}"
+    if data.draw(st.integers(0, 4), label="elsewhere") == 0:
+        path, route = data.draw(ELSEWHERE, label="path"), "elsewhere"
+    answer = asgi(sitting.app, method, path, headers, [body])
     event(f"{route or '/'} {answer[0]}")
     assert_answer(answer, acting=route == "/actions")
     if answer[0] == 200 and route == "/record" and not over:
@@ -604,7 +619,7 @@ def test_hostile_ids_methods_and_tokens_at_every_route_are_refused_plainly(
 
 
 @pytest.mark.slow
-@SLOW
+@slow(400)
 @given(data=st.data())
 def test_many_hostile_ids_methods_and_tokens_at_every_route_are_refused_plainly(
     sitting: Sitting, data: st.DataObject
@@ -657,7 +672,7 @@ def test_hostile_websocket_messages_are_refused_plainly_and_change_nothing(
 
 
 @pytest.mark.slow
-@SLOW
+@slow(200)
 @given(data=st.data())
 def test_many_hostile_websocket_messages_are_refused_plainly_and_change_nothing(
     sitting: Sitting, data: st.DataObject
@@ -699,7 +714,7 @@ def test_a_websocket_of_a_hostile_id_or_token_is_closed_with_1008(
 
 
 @pytest.mark.slow
-@SLOW
+@slow(150)
 @given(data=st.data())
 def test_many_websockets_of_hostile_ids_or_tokens_are_closed_with_1008(
     sitting: Sitting, data: st.DataObject
