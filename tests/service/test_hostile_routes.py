@@ -18,7 +18,9 @@ leaves the store's events, every seat's ``GET .../view`` and ``seq`` as they wer
 accepted one appends exactly one event.
 
 The default suite runs the profile's examples (``tests/conftest.py``; the heavier tests the
-``games`` profile); ``-m slow`` runs many more.
+``games`` profile); ``-m slow`` runs many more. What the fuzz found is kept at the end as
+explicit regressions: a ``Content-Length`` of digits other than ASCII ones (a 500), and a
+player named ``referee`` (who held the referee's powers).
 """
 
 from __future__ import annotations
