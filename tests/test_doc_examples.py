@@ -27,7 +27,7 @@ RUN_ELSEWHERE = {
 }
 RUN_HERE = ["irregularities.md", "notation.md", "overview.md", "views.md"]
 # Pages run here by tests of their own, which check what the page claims besides.
-RUN_BY_OWN_TESTS = ["agents.md", "backend.md", "openspiel.md", "service.md"]
+RUN_BY_OWN_TESTS = ["agents.md", "backend.md", "batch.md", "openspiel.md", "service.md"]
 
 
 def needs_extra(code: str) -> str | None:

@@ -207,6 +207,9 @@ class Arrays:
         self.discards = np.full((n, pack), NONE, np.int8)
 
         self.log = np.zeros((n, 32), np.int16 if id_count <= 32767 else np.int32)
+        self.ending: dict[str, list[Array]] | None = None
+        """batch: the games to end at once, by how they end, while a step keeps them
+        (:func:`pokerlaws.batch.show.deferred`); None otherwise."""
 
     def clear(self, rows: Array) -> None:
         """Set ``rows`` to a fresh game's fields before its ante (``new_game``'s ``_FRESH``

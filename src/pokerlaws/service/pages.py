@@ -37,10 +37,22 @@ label { display: block; margin: .3em 0; }
 .seat-link { font-family: monospace; word-break: break-all; }
 """
 
-_LOBBY_SCRIPT = """\
+# The start of both scripts. A library refusal's message already begins "Law N: ..."
+# (pokerlaws.violations.refuse): the law is put before a message only when it does not.
+_PRELUDE = """\
 "use strict";
-const defaults = JSON.parse(document.getElementById("defaults").textContent);
 function text(tag, body) { const e = document.createElement(tag); e.textContent = body; return e; }
+function refused(answer) {
+  const message = String(answer.message);
+  const law = answer.law ? `Law ${answer.law}: ` : "";
+  return message.startsWith(law) ? message : law + message;
+}
+"""
+
+_LOBBY_SCRIPT = (
+    _PRELUDE
+    + """\
+const defaults = JSON.parse(document.getElementById("defaults").textContent);
 async function listSittings() {
   const answer = await fetch("/sittings");
   const list = document.getElementById("sittings");
@@ -73,7 +85,7 @@ async function create(event) {
   const out = document.getElementById("created");
   out.replaceChildren();
   if (!answer.ok) {
-    out.append(text("p", (made.law ? `Law ${made.law}: ` : "") + made.message));
+    out.append(text("p", refused(made)));
     return;
   }
   out.append(text("p", `Sitting ${made.id}: give each player his own link (it holds his ` +
@@ -94,15 +106,16 @@ async function create(event) {
 document.getElementById("new").addEventListener("submit", create);
 listSittings();
 """
+)
 
-_TABLE_SCRIPT = """\
-"use strict";
+_TABLE_SCRIPT = (
+    _PRELUDE
+    + """\
 const sitting = document.body.dataset.sitting;
 const token = new URLSearchParams(location.hash.slice(1)).get("token");
 const auth = token ? {Authorization: `Bearer ${token}`} : {};
 let seq = null;
 let socket = null;
-function text(tag, body) { const e = document.createElement(tag); e.textContent = body; return e; }
 function label(action) {
   switch (action.type) {
     case "Stake": return `stake ${action.amount}`;
@@ -152,8 +165,7 @@ async function picture() {
 }
 function show(answer) {
   if (answer.error !== undefined || answer.message !== undefined) {
-    document.getElementById("refusal").textContent =
-      (answer.law ? `Law ${answer.law}: ` : "") + answer.message;
+    document.getElementById("refusal").textContent = refused(answer);
     return;
   }
   if (answer.seq === undefined || (seq !== null && answer.seq < seq)) { return; }
@@ -186,9 +198,19 @@ async function start() {
 }
 start();
 """
+)
+
+# The pages' icon: without one a browser asks for /favicon.ico, whose 404 it logs as an
+# error in the page's console; a data: URL would break the page's policy (img-src 'self').
+_ICON = """\
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">\
+<rect width="16" height="16" rx="3" fill="#2f6d44"/>\
+<path d="M8 2 L13 8 L8 14 L3 8 Z" fill="#c8102e"/></svg>
+"""
 
 STATIC: dict[str, tuple[str, str]] = {
     "style.css": (_STYLE, "text/css"),
+    "icon.svg": (_ICON, "image/svg+xml"),
     "lobby.js": (_LOBBY_SCRIPT, "text/javascript"),
     "table.js": (_TABLE_SCRIPT, "text/javascript"),
 }
@@ -200,6 +222,7 @@ def _page(title: str, body: str, *, data: str = "") -> HTMLResponse:
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>{escape(title)}</title>"
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        '<link rel="icon" href="/static/icon.svg" type="image/svg+xml">'
         '<link rel="stylesheet" href="/static/style.css"></head>'
         f"<body{data}>{body}</body></html>\n"
     )
