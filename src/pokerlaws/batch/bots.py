@@ -176,9 +176,9 @@ class _Hands:
         self.has_joker = has_joker
         self.rank = rank
         # How many of each rank the naturals hold (rank 0 collects the other places).
-        counts = np.zeros((m, 15), dtype=np.int64)
-        np.add.at(counts, (np.arange(m)[:, None], rank), natural)
-        counts[:, 0] = 0
+        # One bincount over the rows' places (row * 15 + rank): numpy's fastest tally.
+        places = np.arange(m)[:, None] * 15
+        counts = np.bincount((places + rank)[natural], minlength=m * 15).reshape(m, 15)
         self.counts = counts
         self.rank_count = np.take_along_axis(counts, rank, axis=1) * natural
         # The category: a hand of five as the laws value it, a shorter one by repeated ranks
@@ -202,7 +202,7 @@ class _Hands:
         highest = np.where(counts >= 1, ranks, 0).max(axis=1)
         self.pair_rank = np.where(repeated > 0, repeated, np.where(has_joker, highest, 0))
         # _flush_draw: four naturals of one suit and a fifth natural card, the odd one out.
-        suits = (suit[:, :, None] == np.arange(4)).sum(axis=1)
+        suits = np.bincount((places // 15 * 4 + suit)[natural], minlength=m * 4).reshape(m, 4)
         flush_suit = suits.argmax(axis=1)
         self.flush_draw = five & (suits.max(axis=1) == 4) & ~has_joker
         self.flush_odd = natural & (suit != flush_suit[:, None])
@@ -211,7 +211,10 @@ class _Hands:
         # rank in the run is kept).
         held = counts[:, 1:] > 0  # ranks 1..14, column r - 1
         held[:, 0] = counts[:, _ACE] > 0
-        runs = np.stack([held[:, low - 1 : low + 3].all(axis=1) for low in range(1, 12)], axis=1)
+        # Four ranks in a row from each low rank 1..11: a window of four held ranks.
+        total = np.zeros((m, 15), dtype=np.int64)
+        np.cumsum(held, axis=1, out=total[:, 1:])
+        runs = (total[:, 4:] - total[:, :-4]) == 4
         self.sequence_draw = five & runs.any(axis=1)
         low = runs.argmax(axis=1) + 1
         in_run = natural & (

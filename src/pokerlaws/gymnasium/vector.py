@@ -40,15 +40,27 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from pokerlaws.agents import OBSERVATION_LENGTH, information_length, information_state
+from pokerlaws.agents import (
+    OBSERVATION_FIELDS,
+    OBSERVATION_LENGTH,
+    information_length,
+    information_state,
+)
 from pokerlaws.batch import Tables
 from pokerlaws.batch.bots import peel_ids, random_ids
+from pokerlaws.batch.jackpot import openers_for
 from pokerlaws.pettingzoo import MAX_IDS
 from pokerlaws.rules import Rules
 
 __all__ = ["VectorSeatEnv"]
 
 _OPPONENTS = ("peel", "random")
+_PHASE = OBSERVATION_FIELDS.index("phase")
+_OPENERS = OBSERVATION_FIELDS.index("openers_required")
+_HAND = OBSERVATION_FIELDS.index("hand_0")
+_STACK = OBSERVATION_FIELDS.index("stack_0")
+_STAKE = OBSERVATION_FIELDS.index("stake_0")
+_PLACES = _STAKE - _STACK
 _MOST_ROUNDS = 100_000
 """More rounds of the other seats' play in one call than any game can need."""
 
@@ -234,10 +246,11 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
         rewards = np.zeros(self.num_envs, np.float64)
         for _ in range(_MOST_ROUNDS):
             over = tables.over
-            if over.any():
+            others = ~over & (tables.to_act != self.seat)
+            if over.any() and not others.any():
+                # The games ended wait for the others: one end of games a round of tables.
                 self._games_ended(over, ended, final, rewards, (unplayed, unplayed_mask))
                 continue
-            others = tables.to_act != self.seat
             if not others.any():
                 # The rewards of the games ended since the learner's step, where his episode
                 # goes on; where it ended, those of the new one wait for his next step.
@@ -249,7 +262,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
             mask = tables.legal_mask()[rows]
             ids = np.zeros(self.num_envs, np.int64)
             if self.opponents == "peel":
-                seen = tables.observation()[rows]
+                seen = self._peel_reads(rows)
                 ids[rows] = peel_ids(seen, mask, tables.opened[rows], self.rules, self._bots)
             else:
                 ids[rows] = random_ids(mask, self._bots)
@@ -321,6 +334,25 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
         each, odd = np.divmod(pool, sharers)
         share = np.where(dealt[:, self.seat], each + (before < odd), 0)
         return share.astype(np.float64)
+
+    def _peel_reads(self, rows: Any) -> Any:
+        """The observations of the seats to act at ``rows`` as far as ``peel_ids`` reads
+        them (the phase, the openers, the hand, the stacks and stakes from the seat round):
+        the other places are left 0, which saves building whole observations at every
+        round of the others' play."""
+        tables = self.tables
+        seats = self.seats
+        seat = tables.to_act[rows]
+        seen = np.zeros((len(rows), OBSERVATION_LENGTH), np.int64)
+        seen[:, _PHASE] = tables.phase[rows]
+        seen[:, _OPENERS] = openers_for(tables.jackpot_round[rows])
+        at = np.arange(len(rows))
+        seen[:, _HAND : _HAND + 5] = tables.hands[rows, seat]
+        order = (seat[:, None] + np.arange(seats)) % seats
+        seen[:, _STACK : _STACK + seats] = tables.stacks[rows][at[:, None], order]
+        seen[:, _STAKE : _STAKE + seats] = tables.stakes[rows][at[:, None], order]
+        seen[:, _STAKE + seats : _STAKE + _PLACES] = -1
+        return seen
 
     # --- What the learner sees -----------------------------------------------------------
 
