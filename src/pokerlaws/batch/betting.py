@@ -40,13 +40,10 @@ def begin(a: Arrays, rows: Array) -> None:
     a.may_stand[rows] = first
 
 
-def stake_range(a: Arrays, rows: Array, seat: Array) -> tuple[Array, Array]:
-    """The least amount ``seat`` may stake at each of ``rows`` and how many amounts from it
-    are legal (Law 53): from the highest stake to the limit above it, or all he has."""
-    stakes = a.stakes[rows]
-    highest = stakes.max(axis=1)
-    have = stakes[np.arange(len(rows)), seat]
-    stack = a.stacks[rows, seat]
+def stake_range(a: Arrays, have: Array, stack: Array, highest: Array) -> tuple[Array, Array]:
+    """The least amount a seat may stake and how many amounts from it are legal (Law 53),
+    given his stake ``have``, his stack and the highest stake: from the highest to the
+    limit above it, or all he has."""
     least = np.maximum(highest - have, 1)
     short = stack < least
     lo = np.where(short, stack, least)

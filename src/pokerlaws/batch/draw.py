@@ -43,8 +43,10 @@ __all__ = ["apply", "begin", "shortfall", "shuffle_order"]
 
 _NAMES = tuple(str(card) for card in _CARDS)
 """Each card code's name, as the engine's default shuffle hashes it."""
-_BITS = (np.arange(32)[:, None] >> np.arange(5)[None, :]) & 1
+_BITS = ((np.arange(32)[:, None] >> np.arange(5)[None, :]) & 1).astype(bool)
 """For each discard id's bits, whether each of the five positions of the hand goes."""
+_KEPT_FIRST = np.argsort(_BITS, axis=1, kind="stable")
+"""For each discard id's bits, the positions kept in hand order, then the thrown ones."""
 
 
 def begin(a: Arrays, rows: Array) -> None:
@@ -56,12 +58,10 @@ def begin(a: Arrays, rows: Array) -> None:
     a.to_act[rows] = first_from(a.players[rows], a.dealer[rows].astype(np.intp) + 1, a.seats)
 
 
-def shortfall(a: Arrays, rows: Array, seat: Array) -> Array:
-    """How much ``seat`` must add to make his stake good at each of ``rows`` (Law 36); 0
-    when all in."""
-    stakes = a.stakes[rows]
-    short = stakes.max(axis=1) - stakes[np.arange(len(rows)), seat]
-    return np.where(a.all_in[rows, seat], 0, short)
+def shortfall(a: Arrays, rows: Array, seat: Array, have: Array, highest: Array) -> Array:
+    """How much ``seat`` must add to make his stake ``have`` good to the ``highest`` at each
+    of ``rows`` (Law 36); 0 when all in."""
+    return np.where(a.all_in[rows, seat], 0, highest - have)
 
 
 def apply(a: Arrays, rows: Array, ids: Array, amounts: Array) -> None:
@@ -87,11 +87,11 @@ def _discard(a: Arrays, rows: Array, seat: Array, bits: Array) -> None:
     """Throw out the positions of ``bits`` and serve their places from the stock (Laws 36-39),
     or serve what the stock has and owe the rest (Law 41)."""
     hand = a.hands[rows, seat].astype(np.int64)
-    flags = _BITS[bits].astype(bool) & (hand >= 0)
+    # A hand at the draw holds five cards (the deal's), so every bit names a card.
+    flags = _BITS[bits]
     wanted = flags.sum(axis=1)
     # Law 37: the kept cards stay in their order; the thrown ones go in deck order.
-    kept_first = np.argsort(flags, axis=1, kind="stable")
-    kept = np.take_along_axis(hand, kept_first, axis=1)
+    kept = np.take_along_axis(hand, _KEPT_FIRST[bits], axis=1)
     keep = 5 - wanted
     position = np.arange(5)[None, :]
     thrown = np.where(flags, hand, -1)

@@ -39,16 +39,15 @@ def begin(a: Arrays, rows: Array) -> None:
     _after(a, rows)
 
 
-def stake_range(a: Arrays, rows: Array, seat: Array) -> tuple[Array, Array]:
-    """The least amount ``seat`` may stake in his say at each of ``rows`` and how many
-    amounts from it are legal (0: none) (Laws 25, 26, 30)."""
-    stakes = a.stakes[rows]
-    have = stakes[np.arange(len(rows)), seat]
-    stack = a.stacks[rows, seat]
-    opener = a.opener[rows]
-    opening = opener < 0
+def stake_range(
+    a: Arrays, rows: Array, seat: Array, have: Array, stack: Array, highest: Array
+) -> tuple[Array, Array]:
+    """The least amount ``seat`` may stake in his say at each of ``rows``, and how many
+    amounts from it are legal (0: none), given his stake ``have``, his stack and the
+    highest stake (Laws 25, 26, 30)."""
+    opening = a.opener[rows] < 0
     # Laws 25, 26: open at double the straddle level, else come up to the highest.
-    least_total = np.where(opening, 2 * a.straddle_level[rows], stakes.max(axis=1))
+    least_total = np.where(opening, 2 * a.straddle_level[rows], highest)
     least = np.maximum(least_total - have, 0)
     most = least_total + a.rules.limit - have
     lo = np.maximum(least, 1)
@@ -56,7 +55,7 @@ def stake_range(a: Arrays, rows: Array, seat: Array) -> tuple[Array, Array]:
     # Short of the least: he may still play all he has, but not open on it.
     short = stack < least
     lo = np.where(short, stack, lo)
-    count = np.where(short, (~opening & (stack > 0)).astype(np.int64), count)
+    count = np.where(short, ~opening & (stack > 0), count)
     # Laws 30-32: a jack-pot is opened only on openers in the hand as dealt.
     if not a.rules.openers_on_honour:
         barred = opening & (a.openers_required[rows] > 0) & ~a.openers[rows, seat]

@@ -89,7 +89,7 @@ class Tables:
         self.n = n
         self._a = Arrays(rules, n, seats)
         self._tables = np.arange(n)
-        self._menu_cache: tuple[Array, Array, Array, Array, Array] | None = None
+        self._menu_cache: tuple[Array, Array, Array, Array, Array, Array] | None = None
 
     def __repr__(self) -> str:
         return f"Tables({self.rules!r}, {self.seats}, {self.n})"
@@ -324,64 +324,65 @@ class Tables:
 
     # --- The legal ids -------------------------------------------------------------------
 
-    def _menus(self) -> tuple[Array, Array, Array, Array, Array]:
-        """For the tables not over: their indices, phases, seats to act, and each one's
-        first legal stake (chips) and count of legal stake ids (Laws 25, 26, 36, 53);
-        worked out once a state, as the mask, the check of the ids and the stakes read it."""
+    def _menus(self) -> tuple[Array, Array, Array, Array, Array, Array]:
+        """Each table's phase, seat to act (0 where over), first legal stake (chips) and
+        count of legal stake ids (0 where none: over, straddling, a discard due) (Laws 25,
+        26, 36, 53), and the indices of the tables not over; worked out once a state, over
+        whole arrays, as the mask, the check of the ids and the stakes read it."""
         menus = self._menu_cache
         if menus is not None:
             return menus
         a = self._a
-        rows = np.flatnonzero(a.phase != OVER)
-        phase = a.phase[rows]
-        seat = a.to_act[rows].astype(np.intp)
-        lo = np.zeros(len(rows), np.int64)
-        count = np.zeros(len(rows), np.int64)
-        for kind, rule in ((SAY, say.stake_range), (BETTING, betting.stake_range)):
-            at = phase == kind
-            if at.any():
-                lo[at], count[at] = rule(a, rows[at], seat[at])
-        at = phase == DRAW
-        if at.any():
-            short = draw.shortfall(a, rows[at], seat[at])
-            lo[at] = np.minimum(short, a.stacks[rows[at], seat[at]])
-            count[at] = short > 0
-        menus = self._menu_cache = (rows, phase, seat, lo, count)
+        phase = a.phase
+        seat = np.maximum(a.to_act, 0).astype(np.intp)
+        every = self._tables
+        stakes = a.stakes
+        have = stakes[every, seat]
+        stack = a.stacks[every, seat]
+        highest = stakes.max(axis=1)
+        say_lo, say_count = say.stake_range(a, every, seat, have, stack, highest)
+        bet_lo, bet_count = betting.stake_range(a, have, stack, highest)
+        short = draw.shortfall(a, every, seat, have, highest)
+        betting_now = phase == BETTING
+        saying = phase == SAY
+        drawing = phase == DRAW
+        lo = np.where(saying, say_lo, np.where(betting_now, bet_lo, np.minimum(short, stack)))
+        count = np.where(
+            saying, say_count, np.where(betting_now, bet_count, drawing & (short > 0))
+        )
+        menus = (phase, seat, lo, count, np.flatnonzero(phase != OVER), drawing)
+        self._menu_cache = menus
         return menus
 
     def legal_mask(self) -> Array:
         """``(n, space.size)`` bool: row ``i`` is ``space.legal_mask(state(i))``."""
         a = self._a
-        rows, phase, seat, _, count = self._menus()
-        mask = np.zeros((self.n, self.space.size), bool)
+        phase, _, _, count, _, drawing = self._menus()
+        mask = np.empty((self.n, self.space.size), bool)
         straddling = phase == 0
-        mask[rows[straddling], STRADDLE] = True
-        mask[rows[straddling], DECLINE] = True
-        speaking = ~straddling
-        mask[rows[speaking], PASS] = True
+        mask[:, STRADDLE] = straddling
+        mask[:, DECLINE] = straddling
+        mask[:, PASS] = (phase != 0) & (phase != OVER)
+        mask[:, STAND] = (phase == BETTING) & (a.may_stand == a.to_act)
+        mask[:, SHUFFLE : SHUFFLE + 2] = False
         # Law 36: a player short of the highest stake makes it good before he discards.
-        discarding = (phase == DRAW) & (count == 0)
-        mask[rows[discarding], DISCARD : DISCARD + DISCARDS] = True
-        mask[rows, STAKE:] = np.arange(self.rules.limit + 1)[None, :] < count[:, None]
-        stand = (phase == BETTING) & (a.may_stand[rows] == seat)
-        mask[rows[stand], STAND] = True
+        mask[:, DISCARD : DISCARD + DISCARDS] = (drawing & (count == 0))[:, None]
+        mask[:, STAKE:] = np.arange(self.rules.limit + 1)[None, :] < count[:, None]
         return mask
 
     def _refusals(self, ids: Array) -> Array:
         """The tables not over whose id is not legal now."""
         a = self._a
-        rows, phase, seat, _, count = self._menus()
-        i = ids[rows]
+        phase, _, _, count, _, drawing = self._menus()
         straddling = phase == 0
         ok = np.where(
             straddling,
-            (i == STRADDLE) | (i == DECLINE),
-            (i == PASS) | ((i >= STAKE) & (i - STAKE < count)),
+            (ids == STRADDLE) | (ids == DECLINE),
+            (ids == PASS) | ((ids >= STAKE) & (ids - STAKE < count)),
         )
-        discarding = (phase == DRAW) & (count == 0)
-        ok |= discarding & (i >= DISCARD) & (i < DISCARD + DISCARDS)
-        ok |= (phase == BETTING) & (i == STAND) & (a.may_stand[rows] == seat)
-        return rows[~ok]
+        ok |= drawing & (count == 0) & (ids >= DISCARD) & (ids < DISCARD + DISCARDS)
+        ok |= (phase == BETTING) & (ids == STAND) & (a.may_stand == a.to_act)
+        return np.flatnonzero(~ok & (phase != OVER))
 
     # --- Playing -------------------------------------------------------------------------
 
@@ -408,17 +409,17 @@ class Tables:
         if len(refused):
             self._refuse(int(refused[0]), int(ids[refused[0]]), len(refused))
         a = self._a
-        rows, phase, _, lo, _ = self._menus()
+        phases, _, lo, _, rows, _ = self._menus()
         if taken is not None:
-            kept = taken[rows]
-            rows, phase, lo = rows[kept], phase[kept], lo[kept]
+            rows = rows[taken[rows]]
         if len(rows) == 0:
             return
         self._menu_cache = None
         chosen = ids[rows]
+        phase = phases[rows]
         a.record(rows, chosen)
         # The chips of a stake id: the least legal stake and the id's distance from it.
-        amounts = lo + chosen - STAKE
+        amounts = lo[rows] + chosen - STAKE
         show.deferred(a)
         at = phase == 0
         if at.any():

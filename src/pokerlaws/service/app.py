@@ -84,7 +84,11 @@ def parse_body(raw: bytes) -> object:
 
 async def _read_body(request: Request) -> object:
     declared = request.headers.get("content-length")
-    if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
+    # ASCII digits only: str.isdigit() is true of '²' and of other scripts' digits, which
+    # int() then refuses (RFC 9110 8.6: a length is 1*DIGIT).
+    if declared is not None and (
+        not (declared.isascii() and declared.isdigit()) or int(declared) > MAX_BODY
+    ):
         raise Refusal(413, f"the body is over {MAX_BODY} bytes")
     chunks: list[bytes] = []
     size = 0

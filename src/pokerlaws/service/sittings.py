@@ -376,6 +376,10 @@ def read_new_sitting(
         entry = _members(f"players[{index}]", player, {"name", "chips"}, set())
         if type(entry["name"]) is not str:
             raise Refusal(400, f"players[{index}].name must be text")
+        if entry["name"] == REFEREE:
+            # Table.holder answers this name for the referee's token: a player of this name
+            # would hold the referee's powers (the record, every pack in it).
+            raise Refusal(400, f"players[{index}].name may not be {REFEREE!r}: the referee's")
         chips = _whole(f"players[{index}].chips", entry["chips"], 1, 10**12)
         players.append((entry["name"], chips))
     return rules, tuple(players), terms, games
