@@ -180,7 +180,7 @@ class _Hands:
         places = np.arange(m)[:, None] * 15
         counts = np.bincount((places + rank)[natural], minlength=m * 15).reshape(m, 15)
         self.counts = counts
-        self.rank_count = np.take_along_axis(counts, rank, axis=1) * natural
+        self.rank_count = counts[np.arange(m)[:, None], rank] * natural
         # The category: a hand of five as the laws value it, a shorter one by repeated ranks
         # as peel_bot's _category counts them (the Joker left out).
         category = np.full(m, _NO_PAIR, dtype=np.int64)
@@ -234,15 +234,17 @@ class _Hands:
             self.pair_rank >= _JACK, 2, np.where(before_draw & (self.pair_rank >= _SEVEN), 1, 0)
         )
         drawing = before_draw & (self.flush_draw | self.sequence_draw)
-        return np.select(
-            [category >= _TRIPLETS, category == _TWO_PAIRS, category == _PAIR],
-            [
-                np.where((category >= _SEQUENCE) | ~before_draw, 4, 3),
+        # Nested wheres, not np.select: a few rows at a time, its overhead would dominate.
+        strength: npt.NDArray[np.int64] = np.where(
+            category >= _TRIPLETS,
+            np.where((category >= _SEQUENCE) | ~before_draw, 4, 3),
+            np.where(
+                category == _TWO_PAIRS,
                 np.where(before_draw, 3, 2),
-                pair,
-            ],
-            drawing.astype(np.int64),
+                np.where(category == _PAIR, pair, drawing),
+            ),
         )
+        return strength
 
     def discard_bits(self) -> npt.NDArray[np.int64]:
         """peel_bot's ``_discard_for`` as the bits of the positions to throw out: nothing
@@ -261,16 +263,12 @@ class _Hands:
         made = ((category >= _SEQUENCE) & (category != _FOURS)) | (
             (category == _BLAZE) | (category == _SKIP_SEQUENCE)
         )
-        positions = np.select(
-            [
-                made[:, None],
-                (category >= _PAIR)[:, None],
-                self.flush_draw[:, None],
-                self.sequence_draw[:, None],
-            ],
-            [np.zeros_like(beside), beside, self.flush_odd, self.sequence_odd],
-            lowest,
+        drawn = np.where(
+            self.flush_draw[:, None],
+            self.flush_odd,
+            np.where(self.sequence_draw[:, None], self.sequence_odd, lowest),
         )
+        positions = ~made[:, None] & np.where((category >= _PAIR)[:, None], beside, drawn)
         bits: npt.NDArray[np.int64] = positions @ (1 << np.arange(5, dtype=np.int64))
         return bits
 
@@ -320,8 +318,8 @@ def _least_stakes(
     draw = np.minimum(highest - have, stack)
     bet = np.maximum(highest - have, 1)
     bet = np.where(stack < bet, stack, bet)
-    least: npt.NDArray[np.int64] = np.select(
-        [phase == _SAY_PHASE, phase == _DRAW_PHASE], [say, draw], bet
+    least: npt.NDArray[np.int64] = np.where(
+        phase == _SAY_PHASE, say, np.where(phase == _DRAW_PHASE, draw, bet)
     )
     return least
 
@@ -349,8 +347,10 @@ def _choose_stakes(
     amount = np.minimum(np.minimum(most, least + raise_by), np.maximum(least, cap - have))
     calls = (have + least >= cap) | (most == least)
     strong = np.where(calls, STAKE, STAKE + amount - least)
-    ids: npt.NDArray[np.int64] = np.select(
-        [stakes == 0, strength == 0, strength == 1], [PASS, passing, weak], strong
+    ids: npt.NDArray[np.int64] = np.where(
+        stakes == 0,
+        PASS,
+        np.where(strength == 0, passing, np.where(strength == 1, weak, strong)),
     )
     return ids
 
