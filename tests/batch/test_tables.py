@@ -288,5 +288,9 @@ def test_tables_refuse_wrong_arguments() -> None:
         Tables(pl.Rules(ante=1, limit=4), 11, 2)
     with pytest.raises(ValueError, match="1 table or more"):
         Tables(pl.Rules(ante=1, limit=4), 3, 0)
+    with pytest.raises(ValueError, match="limits up to"):
+        Tables(pl.Rules(ante=1, limit=10**9), 3, 2)
+    with pytest.raises(ValueError, match="64-bit"):
+        _started().reset(np.array([np.arange(52)] * 4), stacks=np.array([[2**62, 1, 1]] * 4))
     with pytest.raises(IndexError, match="no table 4"):
         _started().state(4)

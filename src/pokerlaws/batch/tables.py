@@ -45,6 +45,9 @@ from pokerlaws.rules import Rules
 __all__ = ["Tables"]
 
 _MAX_SEATS = 10
+_MOST_LIMIT = 1 << 20
+_MOST_CHIPS = 1 << 50
+"""The most chips a table's stacks and pool may hold: the arrays are int64."""
 
 
 def _int_array(name: str, value: object, shape: tuple[int, ...]) -> Array:
@@ -82,6 +85,12 @@ class Tables:
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if n < 1:
             raise ValueError(f"n must be 1 table or more, not {n}")
+        if rules.limit > _MOST_LIMIT:
+            # Every table's mask has a place a stake amount: a larger limit cannot be held.
+            raise ValueError(
+                f"the batch plays limits up to {_MOST_LIMIT:,}, not {rules.limit:,} (the legal "
+                "mask holds an id for every stake amount)"
+            )
         self.space = ActionSpace(rules, seats)
         """The ids of every action at these tables."""
         self.rules = rules
@@ -278,6 +287,13 @@ class Tables:
             raise ValueError(
                 f"table {int(rows[at])}'s pack must be the whole pack of {pack} card codes "
                 f"once (0 to {pack - 1}), not {picked[at].tolist()}"
+            )
+        total = stacks.sum(axis=1) + (0 if carried is None else carried)
+        if (stacks > _MOST_CHIPS).any() or (total > _MOST_CHIPS).any():
+            at = int(np.flatnonzero((stacks > _MOST_CHIPS).any(axis=1) | (total > _MOST_CHIPS))[0])
+            raise ValueError(
+                f"table {int(rows[at])} holds more than {_MOST_CHIPS:,} chips: the batch keeps "
+                "chips in 64-bit ints (the object engine takes any number)"
             )
         seated = stacks > 0
         few = np.flatnonzero(seated.sum(axis=1) < 2)
