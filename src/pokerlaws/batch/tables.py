@@ -402,22 +402,32 @@ class Tables:
 
     # --- Playing -------------------------------------------------------------------------
 
-    def step(self, ids: Any) -> None:
+    def step(self, ids: Any, *, where: Any = None) -> None:
         """Take one id at each table not over (ignored where over), and every automatic step
-        it leads to.
+        it leads to; with ``where`` (a bool ``(n,)`` array), at the tables of ``where`` only
+        (the others' ids are ignored and they are left as they are: so a learning seat's
+        tables wait while the other seats play at the rest).
 
         Raises:
-            TypeError: ``ids`` is not an int numpy array.
+            TypeError: ``ids`` is not an int numpy array, or ``where`` not a bool one.
             ValueError: ``ids`` is not of shape ``(n,)``, or an id is not legal at its
                 table (the message names the first such table and what is legal there);
                 no table changes.
         """
         ids = _int_array("ids", ids, (self.n,))
+        taken = None
+        if where is not None:
+            self._where(where)  # checks its type and shape
+            taken = where
         refused = self._refusals(ids)
+        if taken is not None:
+            refused = refused[taken[refused]]
         if len(refused):
             self._refuse(int(refused[0]), int(ids[refused[0]]), len(refused))
         a = self._a
         phases, _, lo, _, rows, _ = self._menus()
+        if taken is not None:
+            rows = rows[taken[rows]]
         if len(rows) == 0:
             return
         self._menu_cache = None
