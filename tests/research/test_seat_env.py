@@ -63,6 +63,23 @@ def test_an_episode_s_rewards_are_the_learner_s_net_result() -> None:
         assert total == mine - 12 + shares.get("seat_1", 0)
 
 
+def test_a_game_ended_before_the_learner_s_first_decision_is_paid_with_his_first_step() -> None:
+    """At three games an episode the others may play a whole game out before his first
+    decision (he antes, they leave it unopened): its reward comes with his first step's
+    and the episode's rewards still sum to his net result."""
+    env = SeatEnv(RULES, 3, [peel_bot, peel_bot], seat=0, chips=12, games=3)
+    carried = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        carried += float(env._env._cumulative_rewards[env.agent]) != 0  # a game already played out at the reset
+        total, _ = _episode(env, seed)
+        sitting = env.sitting
+        mine = sitting.chips[sitting.game_seating.index("seat_0")]
+        shares = dict(pl.settle(sitting).shares)
+        assert total == mine - 12 + shares.get("seat_0", 0), seed
+    assert carried >= 3, carried
+
+
 def test_a_seed_plays_the_same_episode_again() -> None:
     one = SeatEnv(RULES, 4, [peel_bot, random_bot, random_bot], seat=0, chips=20, games=2)
     other = SeatEnv(RULES, 4, [peel_bot, random_bot, random_bot], seat=0, chips=20, games=2)

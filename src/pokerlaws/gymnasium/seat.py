@@ -96,6 +96,7 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
         self.seat = seat
         self.render_mode = render_mode
         self.observation_space = self._env.observation_space(self.agent)["observation"]
+        self._carried = 0.0
         self.action_space = self._env.action_space(self.agent)
 
     @property
@@ -131,6 +132,10 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
             if len(unplayed) > _MOST_UNPLAYED:  # pragma: no cover - never seen
                 raise RuntimeError(f"{len(unplayed)} episodes in a row without a decision")
             self._env.reset()
+        # The games the others played to their end before his first decision (at more than
+        # one game an episode): their reward is paid with his first step's, as PettingZoo's
+        # last() would give it him before he acts.
+        self._carried = float(self._env._cumulative_rewards[self.agent])
         observation, info = self._seen()
         if unplayed:
             info["unplayed"] = unplayed
@@ -165,7 +170,8 @@ class SeatEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
             observation, info = self._seen()
             return observation, 0.0, False, False, {**info, "refused": str(refusal)}
         env.step(action)
-        reward = float(env._cumulative_rewards[self.agent])
+        reward = float(env._cumulative_rewards[self.agent]) + self._carried
+        self._carried = 0.0
         done = bool(env.terminations[self.agent])
         observation, info = self._seen()
         return observation, reward, done, False, info
