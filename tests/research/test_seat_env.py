@@ -71,7 +71,8 @@ def test_a_game_ended_before_the_learner_s_first_decision_is_paid_with_his_first
     carried = 0
     for seed in range(40):
         env.reset(seed=seed)
-        carried += float(env._env._cumulative_rewards[env.agent]) != 0  # a game already played out at the reset
+        # A game already played out at the reset leaves him a reward before he acts.
+        carried += float(env._env._cumulative_rewards[env.agent]) != 0
         total, _ = _episode(env, seed)
         sitting = env.sitting
         mine = sitting.chips[sitting.game_seating.index("seat_0")]
