@@ -84,24 +84,53 @@ def cycle(seats: int) -> Array:
     return found
 
 
+# numpy's fancy indexing of a 2-D or 3-D array by rows, or by rows and seats, costs several
+# times a take() of the same elements from the array seen flat (measured: 51 against 8 us
+# for 3,000 rows of six seats), and the laws' modules do it at every step; these helpers
+# read and write that way. Every per-seat field is allocated C-contiguous, so its reshape
+# is a view and a write through it lands in the field.
+
+
+def gather(field: Array, rows: Array) -> Array:
+    """``field[rows]``, a copy, for a field of any rank."""
+    return field.take(rows, axis=0)
+
+
+def cells(field: Array, rows: Array, seats: Array) -> Array:
+    """``field[rows, seats]`` (one seat a row), a copy."""
+    n, per = field.shape[:2]
+    return field.reshape(n * per, *field.shape[2:]).take(rows * per + seats, axis=0)
+
+
+def set_cells(field: Array, rows: Array, seats: Array, values: Any) -> None:
+    """``field[rows, seats] = values`` (one seat a row)."""
+    n, per = field.shape[:2]
+    field.reshape(n * per, *field.shape[2:])[rows * per + seats] = values
+
+
+def _firsts(flags: Array, order: Array) -> Array:
+    """The seat of ``order`` at the first place set in ``flags`` in each row, -1 where none."""
+    count, seats = order.shape
+    picked = order.reshape(-1).take(np.arange(count) * seats + flags.argmax(axis=1))
+    return np.where(flags.any(axis=1), picked, NONE)
+
+
 def next_pending(a: Arrays, rows: Array, after: Array) -> Array:
     """The first seat of ``a.pending[rows]`` on the left of ``after`` (``after`` itself
     last), or -1 where none is pending: the engine's ``pending[0]``."""
-    order = cycle(a.seats)[after]
-    flags = a.pending[rows[:, None], order]
-    first = flags.argmax(axis=1)
-    picked = order[np.arange(len(rows)), first]
-    return np.where(flags.any(axis=1), picked, NONE)
+    seats = a.seats
+    order = cycle(seats).take(after, axis=0)
+    flags = a.pending.reshape(-1).take(rows[:, None] * seats + order)
+    return _firsts(flags, order)
 
 
 def first_from(mask: Array, start: Array, seats: int) -> Array:
     """For each row of ``mask`` (a bool ``(m, seats)`` array), the first seat set in it at
     ``start`` or on its left (``seats_from(start, ...)[0]``), -1 where none is set."""
-    order = cycle(seats)[(start - 1) % seats]
-    flags = np.take_along_axis(mask, order, axis=1)
-    first = flags.argmax(axis=1)
-    picked = order[np.arange(len(start)), first]
-    return np.where(flags.any(axis=1), picked, NONE)
+    order = cycle(seats).take((start - 1) % seats, axis=0)
+    at = np.arange(len(order))[:, None] * seats + order
+    flags = np.ascontiguousarray(mask).reshape(-1).take(at)
+    return _firsts(flags, order)
 
 
 class Arrays:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pokerlaws.batch._arrays import Array, Arrays, next_pending
+from pokerlaws.batch._arrays import Array, Arrays, gather, next_pending, set_cells
 
 __all__ = ["mark_shorts", "passing", "stake_chips"]
 
@@ -30,16 +30,21 @@ def stake_chips(
     paid to the pool without being a stake (API.md)."""
     if len(rows) == 0:
         return
-    a.stacks[rows, seats] -= amounts
+    # Each table stakes once here, so its cells are distinct and can be written flat.
+    at = rows * a.seats + seats
+    left = a.stacks.reshape(-1)[at] - amounts
+    a.stacks.reshape(-1)[at] = left
     # Law 52: the chips go into the pool at once; Law 56: exactly what was put down.
     a.pool[rows] += amounts
     counted = amounts if in_stake is True else np.where(in_stake, amounts, 0)
     if in_stake is not False:
-        a.stakes[rows, seats] += counted
-        a.staked[rows, seats] += counted
-    (a.forced if forced else a.voluntary)[rows, seats] += amounts
+        a.stakes.reshape(-1)[at] += counted
+        a.staked.reshape(-1)[at] += counted
+    (a.forced if forced else a.voluntary).reshape(-1)[at] += amounts
     # Law 61: a player who stakes his last chip stays in, passed over in turns.
-    a.all_in[rows, seats] |= a.stacks[rows, seats] == 0
+    broke = left == 0
+    if broke.any():
+        a.all_in.reshape(-1)[at[broke]] = True
     mark_shorts(a, rows)
 
 
@@ -47,12 +52,16 @@ def mark_shorts(a: Arrays, rows: Array) -> None:
     """Add to ``shorts`` the all-in players of ``rows`` whose whole stake is now below the
     highest and who were not short before, in seat order, each with the players still in
     now as his ``live`` seats (Law 60, Ambiguity 14)."""
-    some = rows[a.all_in[rows].any(axis=1)]
+    some = rows[gather(a.all_in, rows).any(axis=1)]
     if len(some) == 0:
         return
-    staked = a.staked[some]
+    staked = gather(a.staked, some)
     # Law 60: short once his whole stake is below the highest.
-    new = a.all_in[some] & (staked < staked.max(axis=1, keepdims=True)) & (a.short_rank[some] < 0)
+    new = (
+        gather(a.all_in, some)
+        & (staked < staked.max(axis=1, keepdims=True))
+        & (gather(a.short_rank, some) < 0)
+    )
     hit = new.any(axis=1)
     if not hit.any():
         return
@@ -67,6 +76,6 @@ def mark_shorts(a: Arrays, rows: Array) -> None:
 def passing(a: Arrays, rows: Array, seats: Array) -> None:
     """A pass at any turn (Laws 27, 54): the seat is out, his stake stays in the pool, and
     the turn goes on to the next pending player (-1 when none is left)."""
-    a.players[rows, seats] = False
-    a.pending[rows, seats] = False
+    set_cells(a.players, rows, seats, False)
+    set_cells(a.pending, rows, seats, False)
     a.to_act[rows] = next_pending(a, rows, seats)
