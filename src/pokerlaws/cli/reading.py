@@ -3,6 +3,9 @@ records shipped in the package (``--example NAME``, :mod:`pokerlaws.examples`)."
 
 from __future__ import annotations
 
+import os
+import select
+import stat
 import sys
 from typing import BinaryIO
 
@@ -16,6 +19,8 @@ STDIN = "-"
 """The ``RECORD`` that names standard input."""
 
 _CHUNK = 64 * 1024
+_WAKE = 0.2
+"""How long a read of a pipe or FIFO waits at most before Python looks for a Ctrl-C."""
 
 
 class Unreadable(Exception):
@@ -63,13 +68,40 @@ def _read_bounded(file: BinaryIO, max_bytes: int) -> bytes:
     costs memory only as the file fills it)."""
     chunks: list[bytes] = []
     size = 0
+    fd = _waiting_fd(file)
     while size <= max_bytes:
-        chunk = file.read(min(_CHUNK, max_bytes + 1 - size))
+        wanted = min(_CHUNK, max_bytes + 1 - size)
+        chunk = file.read(wanted) if fd is None else _read_when_ready(fd, wanted)
         if not chunk:
             break
         chunks.append(chunk)
         size += len(chunk)
     return b"".join(chunks)
+
+
+def _waiting_fd(file: BinaryIO) -> int | None:
+    """The descriptor of ``file`` if a read of it may wait as long as a writer pleases (a
+    pipe, a FIFO, a terminal), else None.
+
+    A Ctrl-C that comes the instant before such a read begins is taken by Python's signal
+    handler but acted on only between instructions, and the read would then wait on, the
+    interrupt unheard, until input came (seen on a FIFO whose writer sends nothing): such a
+    file is read only once ``select`` says it has input, a fifth of a second at a time."""
+    if os.name != "posix":
+        return None
+    try:
+        fd = file.fileno()
+        return None if stat.S_ISREG(os.fstat(fd).st_mode) else fd
+    except (OSError, ValueError, AttributeError):
+        return None
+
+
+def _read_when_ready(fd: int, wanted: int) -> bytes:
+    """Up to ``wanted`` bytes of ``fd`` (none at its end), read once it has input; between
+    the waits the interpreter runs any signal handler due."""
+    while not select.select([fd], [], [], _WAKE)[0]:
+        pass
+    return os.read(fd, wanted)
 
 
 def read_example(name: str) -> str:
