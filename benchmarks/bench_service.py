@@ -1,20 +1,34 @@
 """The table service under load, under SIGKILL, and as two processes on one PostgreSQL.
 
-    python benchmarks/bench_service.py load [--db sqlite|postgresql] [--quick]
-    python benchmarks/bench_service.py faults [--db sqlite|postgresql] [--quick]
+    python benchmarks/bench_service.py load [--db sqlite|postgresql] [--quick] [--transport T]
+    python benchmarks/bench_service.py faults [--db sqlite|postgresql] [--quick] [--transport T]
     python benchmarks/bench_service.py concurrency [--quick]      # needs POKERLAWS_TEST_POSTGRES
 
 The server is a real ``python -m pokerlaws serve`` process. Every sitting has 3 or 4 seats;
-its seats are played in turn by one asyncio task, each request with that seat's own token:
-``GET /sittings/{id}/view`` for the seat to act, then ``POST .../actions`` with a random
-action among the view's legal actions and the view's ``seq``.
+its seats are played in turn by one asyncio task, each with that seat's own token, over the
+seat's transport (``--transport http|websocket|mixed``; ``mixed``, the default, puts half of
+all the seats, chosen by the seeded random, on the websocket and the rest on HTTP):
+
+* an HTTP seat reads ``GET /sittings/{id}/view`` when it is to act, then sends ``POST
+  .../actions`` with a random action among the view's legal actions and the view's ``seq``;
+  its latency is the POST's (applied, committed and answered).
+* a websocket seat holds one ``WS /sittings/{id}/ws?token=...`` for the whole run, which
+  pushes its view after every event; when the latest push says it is to act, it sends the
+  same message ``{"seq": n, "action": ...}`` and waits for the push that answers it (the
+  first of a later ``seq``) or the refusal ``{"error": status, ...}``; its latency is from
+  the message sent to that answer received.
 
 * load: sittings played until each has made its number of actions; actions/s and the p50
-  and p99 of the POST's latency.
+  and p99 of the latency, for each transport.
 * faults: the same run with the server SIGKILLed at random moments and restarted. A client
-  whose POST got no answer re-reads the view's ``seq`` to learn whether it was applied.
-  Afterwards every sitting's stored events are checked against what its client saw
-  acknowledged: each acknowledged action at its ``seq``, nothing else, no ``seq`` twice.
+  whose action got no answer (a POST without a response, or a socket closed before the push
+  that answers the message) learns from the ``seq`` whether it was applied: an HTTP seat
+  re-reads the view, a websocket seat reconnects and reads the first push, which is the
+  current view. Only one seat of a sitting acts at a time, so a ``seq`` past the one sent
+  means this action was applied, and an answer over the socket is exact: a push is sent
+  only after its event is committed. Afterwards every sitting's stored events are checked
+  against what its client saw acknowledged: each acknowledged action at its ``seq``,
+  nothing else, no ``seq`` twice.
 * concurrency: two server processes on one PostgreSQL; the same action with the same
   ``seq`` sent to both at once, round after round: exactly one 200 and one 409 each time,
   and the store holds one event per round.
@@ -38,6 +52,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = {
@@ -111,9 +127,12 @@ class Server:
             self.process = None
 
 
+TRANSPORTS = ("http", "websocket")
+
+
 class Counts:
     def __init__(self) -> None:
-        self.latencies: list[float] = []
+        self.latencies: dict[str, list[float]] = {transport: [] for transport in TRANSPORTS}
         self.acknowledged = 0
         self.unanswered_applied = 0
         self.unanswered_not_applied = 0
@@ -154,6 +173,100 @@ async def read_view(client: httpx.AsyncClient, sitting: str, token: str) -> dict
         await asyncio.sleep(0.1)
 
 
+class Socket:
+    """One seat's websocket: a task reads every push into a queue, kept in order.
+
+    The socket is reopened when the server has closed it (killed, restarted); the first push
+    of a new socket is the seat's current view.
+    """
+
+    def __init__(self, url: str, sitting: str, token: str) -> None:
+        self.uri = f"ws{url.removeprefix('http')}/sittings/{sitting}/ws?token={token}"
+        self.connection: ClientConnection | None = None
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.reader: asyncio.Task[None] | None = None
+        self.latest: dict[str, Any] | None = None  # the last view pushed
+
+    async def open(self) -> None:
+        while self.connection is None:
+            try:
+                # No client pings: a busy server answers late, and a socket it closes is
+                # reopened anyway.
+                self.connection = await connect(self.uri, ping_interval=None, open_timeout=60)
+            except (OSError, WebSocketException, TimeoutError):
+                await asyncio.sleep(0.1)  # a server being restarted
+        self.reader = asyncio.create_task(self._read(self.connection, self.queue))
+
+    @staticmethod
+    async def _read(
+        connection: ClientConnection, queue: asyncio.Queue[dict[str, Any] | None]
+    ) -> None:
+        try:
+            async for message in connection:
+                queue.put_nowait(json.loads(message))
+        except ConnectionClosed:
+            pass
+        finally:
+            queue.put_nowait(None)  # closed: nothing more will come
+
+    async def close(self) -> None:
+        if self.connection is not None:
+            await self.connection.close()
+        if self.reader is not None:
+            await self.reader
+        self.connection, self.reader, self.queue = None, None, asyncio.Queue()
+        self.latest = None
+
+    async def _next(self, seconds: float) -> dict[str, Any] | None:
+        """The next message, or None if the socket closed or nothing came in ``seconds``."""
+        try:
+            return await asyncio.wait_for(self.queue.get(), seconds)
+        except TimeoutError:
+            return None
+
+    async def view(self, known: int) -> dict[str, Any]:
+        """The latest push, once one of ``seq`` ``known`` or later has come (reopening).
+
+        The push that answered the seat's own last action may be the latest: nothing else
+        is pushed while the seat is still to act.
+        """
+        while True:
+            if self.connection is None:
+                await self.open()
+            closed = False
+            while not self.queue.empty():
+                got = self.queue.get_nowait()
+                closed = closed or got is None
+                if got is not None and "error" not in got:
+                    self.latest = got
+            if closed:
+                await self.close()  # a view from a closed socket may be old: reopen
+                continue
+            if self.latest is not None and self.latest["seq"] >= known:
+                return self.latest
+            waited = await self._next(60)
+            if waited is None:
+                await self.close()
+                continue
+            self.queue.put_nowait(waited)  # read with the rest, in order, above
+
+    async def act(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer to the action message ``body``, or None if none came."""
+        if self.connection is None:
+            return None
+        try:
+            await self.connection.send(json.dumps(body))
+        except ConnectionClosed:
+            return None
+        while True:
+            got = await self._next(60)
+            if got is None or "error" in got:
+                return got
+            self.latest = got
+            if got["seq"] > body["seq"]:
+                return got
+
+
 async def play(
     client: httpx.AsyncClient,
     created: dict[str, Any],
@@ -161,23 +274,53 @@ async def play(
     rng: random.Random,
     counts: Counts,
     seen_by_client: dict[int, Any],
+    sockets: dict[str, Socket],
 ) -> None:
-    """Play ``actions`` acknowledged actions of the sitting ``created`` (or to its end)."""
+    """Play ``actions`` acknowledged actions of the sitting ``created`` (or to its end).
+
+    The seats named in ``sockets`` play over their websocket, the others over HTTP.
+    """
     sitting = created["id"]
     tokens = {seat["name"]: seat["token"] for seat in created["seats"]}
     table = created["table"]
+    known = 0  # the latest seq that an answer told
     while len(seen_by_client) < actions and not table["over"]:
         turn = table["to_act"]
         if turn is None:
             return
-        token = tokens[turn["name"]]
-        current = await read_view(client, sitting, token)
-        table = current["table"]
+        token, socket_ = tokens[turn["name"]], sockets.get(turn["name"])
+        if socket_ is None:
+            current = await read_view(client, sitting, token)
+        else:
+            current = await socket_.view(known)
+        table, known = current["table"], current["seq"]
         legal = (current["view"] or {}).get("legal_actions") or []
         if table["to_act"] is None or table["to_act"]["name"] != turn["name"] or not legal:
             continue
         seq, action = current["seq"], rng.choice(legal)
         began = time.perf_counter()
+        if socket_ is not None:
+            pushed = await socket_.act({"seq": seq, "action": action})
+            if pushed is None:
+                # No answer (the server was killed): the new socket's first push tells.
+                await socket_.close()
+                after = await socket_.view(seq)
+                table, known = after["table"], after["seq"]
+                if after["seq"] > seq:
+                    counts.unanswered_applied += 1
+                    seen_by_client[seq] = action
+                else:
+                    counts.unanswered_not_applied += 1
+            elif "error" not in pushed:
+                counts.latencies["websocket"].append(time.perf_counter() - began)
+                counts.acknowledged += 1
+                seen_by_client[seq] = action
+                table, known = pushed["table"], pushed["seq"]
+            elif pushed["error"] == 409:
+                counts.conflicts += 1
+            else:
+                counts.refusals += 1
+            continue
         try:
             answer = await client.post(
                 f"/sittings/{sitting}/actions",
@@ -187,7 +330,7 @@ async def play(
         except httpx.TransportError:
             # No answer (the server was killed): the view's seq tells whether it was applied.
             after = await read_view(client, sitting, token)
-            table = after["table"]
+            table, known = after["table"], after["seq"]
             if after["seq"] > seq:
                 counts.unanswered_applied += 1
                 seen_by_client[seq] = action
@@ -195,33 +338,57 @@ async def play(
                 counts.unanswered_not_applied += 1
             continue
         if answer.status_code == 200:
-            counts.latencies.append(time.perf_counter() - began)
+            counts.latencies["http"].append(time.perf_counter() - began)
             counts.acknowledged += 1
             seen_by_client[seq] = action
-            table = answer.json()["table"]
+            answered = answer.json()
+            table, known = answered["table"], answered["seq"]
         elif answer.status_code == 409:
             counts.conflicts += 1
         else:
             counts.refusals += 1
 
 
+def websocket_seats(
+    created: list[dict[str, Any]], transport: str, rng: random.Random
+) -> set[tuple[str, str]]:
+    """The (sitting, name) of the seats that play over the websocket."""
+    seats = [(c["id"], seat["name"]) for c in created for seat in c["seats"]]
+    if transport == "http":
+        return set()
+    if transport == "websocket":
+        return set(seats)
+    return set(rng.sample(seats, len(seats) // 2))
+
+
 async def run_load(
-    url: str, sittings: int, actions: int, seed: int, connections: int
+    url: str, sittings: int, actions: int, seed: int, connections: int, transport: str
 ) -> tuple[Counts, float, list[tuple[str, dict[int, Any]]]]:
     rng = random.Random(seed)
     counts = Counts()
     limits = httpx.Limits(max_connections=connections)
     async with httpx.AsyncClient(base_url=url, limits=limits, timeout=60) as client:
         created = [await create_sitting(client, rng) for _ in range(sittings)]
+        chosen = websocket_seats(created, transport, random.Random(rng.random()))
+        sockets: list[dict[str, Socket]] = []
+        for c in created:
+            tokens = {seat["name"]: seat["token"] for seat in c["seats"]}
+            mine = {name: Socket(url, c["id"], tokens[name]) for s, name in chosen if s == c["id"]}
+            for socket_ in mine.values():
+                await socket_.open()
+            sockets.append(mine)
         logs: list[tuple[str, dict[int, Any]]] = [(c["id"], {}) for c in created]
         began = time.perf_counter()
         await asyncio.gather(
             *(
-                play(client, c, actions, random.Random(rng.random()), counts, log)
-                for c, (_, log) in zip(created, logs, strict=True)
+                play(client, c, actions, random.Random(rng.random()), counts, log, mine)
+                for c, (_, log), mine in zip(created, logs, sockets, strict=True)
             )
         )
         elapsed = time.perf_counter() - began
+        for mine in sockets:
+            for socket_ in mine.values():
+                await socket_.close()
     return counts, elapsed, logs
 
 
@@ -274,30 +441,46 @@ def check_records(db: str, logs: list[tuple[str, dict[int, Any]]]) -> list[str]:
     return wrong
 
 
+def _percentiles(latencies: list[float]) -> tuple[float, float]:
+    """The p50 and p99 in milliseconds."""
+    ordered = sorted(latencies) or [0.0]
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return statistics.median(ordered) * 1000, p99 * 1000
+
+
 def summary(counts: Counts, elapsed: float) -> str:
-    latencies = sorted(counts.latencies) or [0.0]
-    p50 = statistics.median(latencies) * 1000
-    p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
     done = counts.acknowledged + counts.unanswered_applied
+    names = {"http": "HTTP POST", "websocket": "websocket"}
+    figures = []
+    for transport in TRANSPORTS:
+        latencies = counts.latencies[transport]
+        if latencies:
+            p50, p99 = _percentiles(latencies)
+            figures.append(
+                f"{names[transport]} ({len(latencies)} acknowledged) p50 {p50:.1f} ms, "
+                f"p99 {p99:.1f} ms"
+            )
     return (
         f"{done} actions in {elapsed:.1f} s: {done / elapsed:.0f} actions/s, "
-        f"POST p50 {p50:.1f} ms, p99 {p99:.1f} ms; 409s {counts.conflicts}, "
+        f"{'; '.join(figures) or 'nothing acknowledged'}; 409s {counts.conflicts}, "
         f"other refusals {counts.refusals}; load average {os.getloadavg()[0]:.2f}"
     )
 
 
-def load(kind: str, quick: bool, seed: int) -> int:
+def load(kind: str, quick: bool, seed: int, transport: str = "mixed") -> int:
     sittings, actions = (20, 15) if quick else (200, 40)
     with tempfile.TemporaryDirectory() as directory:
         db = database(kind, directory)
         server = Server(db, free_port())
         server.start()
         try:
-            counts, elapsed, logs = asyncio.run(run_load(server.url, sittings, actions, seed, 64))
+            counts, elapsed, logs = asyncio.run(
+                run_load(server.url, sittings, actions, seed, 64, transport)
+            )
         finally:
             server.stop()
         wrong = check_records(db, logs)
-    print(f"load on {kind}, {sittings} sittings: {summary(counts, elapsed)}")
+    print(f"load on {kind} over {transport}, {sittings} sittings: {summary(counts, elapsed)}")
     for line in wrong[:10]:
         print("WRONG", line)
     return 1 if wrong else 0
@@ -313,7 +496,7 @@ async def _killer(server: Server, kills: int, every: float, rng: random.Random) 
     return done
 
 
-def faults(kind: str, quick: bool, seed: int, kills: int = 20) -> int:
+def faults(kind: str, quick: bool, seed: int, kills: int = 20, transport: str = "mixed") -> int:
     sittings, actions = (12, 40) if quick else (200, 40)
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as directory:
@@ -323,7 +506,9 @@ def faults(kind: str, quick: bool, seed: int, kills: int = 20) -> int:
 
         async def run() -> tuple[Counts, float, list[tuple[str, dict[int, Any]]], int]:
             task = asyncio.create_task(_killer(server, kills, 0.4 if quick else 1.5, rng))
-            counts, elapsed, logs = await run_load(server.url, sittings, actions, seed, 32)
+            counts, elapsed, logs = await run_load(
+                server.url, sittings, actions, seed, 32, transport
+            )
             killed = await task
             return counts, elapsed, logs, killed
 
@@ -333,7 +518,8 @@ def faults(kind: str, quick: bool, seed: int, kills: int = 20) -> int:
             server.stop()
         wrong = check_records(db, logs)
     print(
-        f"faults on {kind}, {sittings} sittings, {killed} SIGKILLs: {summary(counts, elapsed)}; "
+        f"faults on {kind} over {transport}, {sittings} sittings, {killed} SIGKILLs: "
+        f"{summary(counts, elapsed)}; "
         f"acknowledged {counts.acknowledged}, unanswered but applied "
         f"{counts.unanswered_applied}, unanswered and not applied "
         f"{counts.unanswered_not_applied}; records wrong: {len(wrong)}"
@@ -419,11 +605,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the small scale of CI")
     parser.add_argument("--seed", type=int, default=28)
     parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument(
+        "--transport",
+        choices=("http", "websocket", "mixed"),
+        default="mixed",
+        help="how the seats play: mixed puts half of them, chosen at random, on the websocket",
+    )
     arguments = parser.parse_args(argv)
     if arguments.run == "load":
-        return load(arguments.db, arguments.quick, arguments.seed)
+        return load(arguments.db, arguments.quick, arguments.seed, arguments.transport)
     if arguments.run == "faults":
-        return faults(arguments.db, arguments.quick, arguments.seed, arguments.kills)
+        return faults(
+            arguments.db, arguments.quick, arguments.seed, arguments.kills, arguments.transport
+        )
     return concurrency(arguments.quick, arguments.seed)
 
 
