@@ -401,8 +401,16 @@ class Game:
             action: dict[str, Any] = {"type": "Stake", "seat": legal["seat"], "amount": amount}
         else:
             action = json.loads(buttons.nth(chosen).get_attribute("data-action") or "null")
+        before = self.public()["seq"]
         buttons.nth(chosen).click()
         self.played.append(action)
+        # The click only starts the page's request: wait until the server has applied it,
+        # or the next step reads the table before the action and the pages after it.
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while self.public()["seq"] == before:
+            if time.monotonic() > deadline:
+                raise Failed(f"{player.name}'s click on {action} was never applied")
+            time.sleep(0.02)
 
     def offered(self, player: Player) -> list[dict[str, Any]]:
         actions: list[str] = player.page.locator("#menu button.action").evaluate_all(
