@@ -18,7 +18,7 @@ from typing import Any
 
 import psycopg
 
-from pokerlaws.service._stored import StoredSitting, _check_append, _check_text
+from pokerlaws.service._stored import StoredSitting, _check_append, _check_text, _read_sitting
 
 # Any fixed number: the key of the advisory lock taken while the tables are created.
 _SCHEMA_LOCK = 0x706F6B65726C6177
@@ -95,16 +95,7 @@ class PostgresStore:
         # REPEATABLE READ: the header and the events from one snapshot.
         with connection.transaction():
             connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
-            row = connection.execute(
-                "SELECT header FROM pokerlaws_sittings WHERE id = %s", (sitting_id,)
-            ).fetchone()
-            if row is None:
-                return None
-            events = connection.execute(
-                "SELECT event FROM pokerlaws_events WHERE sitting = %s ORDER BY seq",
-                (sitting_id,),
-            ).fetchall()
-        return StoredSitting(sitting_id, row[0], tuple(event for (event,) in events))
+            return _read_sitting(connection, sitting_id, "%s")
 
     def append(self, sitting_id: str, seq: int, event: str) -> bool:
         _check_append(sitting_id, seq, event)

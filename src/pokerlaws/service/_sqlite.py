@@ -24,7 +24,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from pokerlaws.service._stored import StoredSitting, _check_append, _check_text
+from pokerlaws.service._stored import StoredSitting, _check_append, _check_text, _read_sitting
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS pokerlaws_sittings (
@@ -129,16 +129,7 @@ class SQLiteStore:
         _check_text("a sitting id", sitting_id)
         # One read transaction: the header and the events of one snapshot.
         with self._transaction("BEGIN") as connection:
-            row = connection.execute(
-                "SELECT header FROM pokerlaws_sittings WHERE id = ?", (sitting_id,)
-            ).fetchone()
-            if row is None:
-                return None
-            events = connection.execute(
-                "SELECT event FROM pokerlaws_events WHERE sitting = ? ORDER BY seq",
-                (sitting_id,),
-            ).fetchall()
-        return StoredSitting(sitting_id, row[0], tuple(event for (event,) in events))
+            return _read_sitting(connection, sitting_id, "?")
 
     def append(self, sitting_id: str, seq: int, event: str) -> bool:
         _check_append(sitting_id, seq, event)

@@ -4,6 +4,8 @@ them without importing it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 
@@ -37,3 +39,19 @@ def _check_append(sitting_id: str, seq: int, event: str) -> None:
 def _check_text(name: str, value: object) -> None:
     if not isinstance(value, str):
         raise TypeError(f"{name} is a str, not {type(value).__name__}")
+
+
+def _read_sitting(connection: Any, sitting_id: str, mark: str) -> StoredSitting | None:
+    """The sitting ``sitting_id`` read through ``connection`` (sqlite3's or psycopg's, each
+    inside the read transaction its adapter opened), ``mark`` its driver's parameter mark
+    (``?`` or ``%s``): the header, then the events in order of their numbers."""
+    row = connection.execute(
+        f"SELECT header FROM pokerlaws_sittings WHERE id = {mark}", (sitting_id,)
+    ).fetchone()
+    if row is None:
+        return None
+    events = connection.execute(
+        f"SELECT event FROM pokerlaws_events WHERE sitting = {mark} ORDER BY seq",
+        (sitting_id,),
+    ).fetchall()
+    return StoredSitting(sitting_id, row[0], tuple(event for (event,) in events))
