@@ -78,6 +78,20 @@ def env(**options: Any) -> Any:
     return wrappers.OrderEnforcingWrapper(wrapped)
 
 
+def _observation_bounds(
+    rules: Rules, seats: int, chips: int, games: int, observation: str
+) -> tuple[int, int]:
+    """The largest value and the length of an observation (``"observation"`` or
+    ``"information"``) at a table of ``seats`` seats of ``chips`` each over ``games`` games:
+    the bounds of the environments' observation spaces."""
+    # Chips never exceed the table's whole stake; other fields are small counts.
+    high = max(seats * chips, rules.limit, 52, 14, 10) + games
+    if observation == "information":
+        # A report's digest is below 2**31; the steps count below the horizon.
+        return max(high, 1 << 31), information_length(seats, seats * chips)
+    return high, OBSERVATION_LENGTH
+
+
 class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - PettingZoo's name
     """A sitting of ``games`` games among ``seats`` agents with ``chips`` each.
 
@@ -162,12 +176,7 @@ class raw_env(AECEnv):  # type: ignore[misc, unused-ignore]  # noqa: N801 - Pett
         self._opponent_rngs: dict[str, random.Random] = {}
         self._episode = 0
         self._pack = standard_deck(joker=rules.joker)
-        # Chips never exceed the table's whole stake; other fields are small counts.
-        high = max(seats * chips, rules.limit, 52, 14, 10) + games
-        length = OBSERVATION_LENGTH
-        if observation == "information":
-            # A report's digest is below 2**31; the steps count below the horizon.
-            high, length = max(high, 1 << 31), information_length(seats, seats * chips)
+        high, length = _observation_bounds(rules, seats, chips, games, observation)
         self.observation_spaces = {
             agent: spaces.Dict(
                 {

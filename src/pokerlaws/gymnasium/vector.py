@@ -43,13 +43,12 @@ from gymnasium.vector.utils import batch_space
 from pokerlaws.agents import (
     OBSERVATION_FIELDS,
     OBSERVATION_LENGTH,
-    information_length,
     information_state,
 )
 from pokerlaws.batch import Tables
 from pokerlaws.batch.bots import peel_ids, random_ids
 from pokerlaws.batch.jackpot import openers_for
-from pokerlaws.pettingzoo import MAX_IDS
+from pokerlaws.pettingzoo import MAX_IDS, _observation_bounds
 from pokerlaws.rules import Rules
 
 __all__ = ["VectorSeatEnv"]
@@ -136,10 +135,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
         self.games = games
         self.observation_kind = observation
         # The bounds of the PettingZoo environment's observation space.
-        high = max(seats * chips, rules.limit, 52, 14, 10) + games
-        length = OBSERVATION_LENGTH
-        if observation == "information":
-            high, length = max(high, 1 << 31), information_length(seats, seats * chips)
+        high, length = _observation_bounds(rules, seats, chips, games, observation)
         self.single_observation_space = spaces.Box(
             low=-1, high=high, shape=(length,), dtype=np.int64
         )
