@@ -32,7 +32,7 @@ RUN_BY_OWN_TESTS = ["agents.md", "backend.md", "batch.md", "openspiel.md", "serv
 
 def needs_extra(code: str) -> str | None:
     """The extra a block needs beyond the ``dev`` one the default suite has, if any: its
-    blocks run in tests/agents/test_agents_page.py, where ``.ci/agents`` installs them."""
+    blocks run in tests/agents/test_agents_page.py and the pages' own tests."""
     for module, extra in (
         ("distributed", "dask"),
         ("pettingzoo", "pettingzoo"),

@@ -1,7 +1,7 @@
 """docs/agents.md's examples that need an extra run as pasted: the PettingZoo rollout, and
 simulate on a Dask LocalCluster of worker processes (slow: it starts a cluster). The
-default suite skips them where the extras are missing; ``.ci/agents`` installs them and
-lets no test of tests/agents be skipped."""
+`dev` extra installs every extra they need, and CI (.ci/skips.py) lets none of them be
+skipped."""
 
 from __future__ import annotations
 

@@ -1,1 +1,1 @@
-"""Tests of pokerlaws.batch (numpy): run with nothing skipped by .ci/agents."""
+"""Tests of pokerlaws.batch (numpy): none skipped in CI (.ci/skips.py)."""

@@ -1,1 +1,1 @@
-"""Tests of the researchers' interfaces (Gymnasium, OpenSpiel), run whole by .ci/agents."""
+"""Tests of the researchers' interfaces (Gymnasium, OpenSpiel), none skipped in CI (.ci/skips.py)."""

@@ -1,1 +1,1 @@
-"""Tests of pokerlaws.service (Starlette, SQLite, PostgreSQL), run whole by .ci/agents."""
+"""Tests of pokerlaws.service (Starlette, SQLite, PostgreSQL), none skipped in CI (.ci/skips.py)."""
