@@ -30,7 +30,7 @@ from hypothesis import given
 
 import pokerlaws as pl
 import pokerlaws.strategies as ps
-from pokerlaws.laws.rulings import game_rulings
+from pokerlaws.rulings import game_rulings
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from pokerlaws.ruling import RulingKind
 from tests.properties._checks import game_bound, has_next_game, reports_to_try
