@@ -9,6 +9,7 @@ package index, and the missing module; the original error must be its ``__cause_
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -24,6 +25,7 @@ from pokerlaws._extras import (
     missing_extra_message,
     needs_extra,
 )
+from tests.skips import POSTGRES_SKIP, extra_reason
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -223,3 +225,54 @@ def test_the_docs_give_both_commands_wherever_they_install_an_extra() -> None:
         if re.search(r"(?<!-m )\bpip install", flat):
             wrong.append(f"{where} (pip without python -m)")
     assert not wrong
+
+
+def importorskip_calls() -> list[tuple[str, ast.Call]]:
+    """Every ``pytest.importorskip(...)`` in the tests, with where it is."""
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.importorskip":
+                found.append((f"{path.relative_to(ROOT)}:{node.lineno}", node))
+    return found
+
+
+def test_every_skip_for_a_missing_module_names_its_extra() -> None:
+    """A skip for want of a module names the extra that brings it and the command that
+    installs it: its reason is extra_reason(the same module, an extra)."""
+    calls = importorskip_calls()
+    assert len(calls) > 40
+    wrong = []
+    for where, call in calls:
+        reasons = [k.value for k in call.keywords if k.arg == "reason"]
+        if not (
+            len(reasons) == 1
+            and isinstance(reason := reasons[0], ast.Call)
+            and ast.unparse(reason.func) == "extra_reason"
+            and ast.unparse(reason.args[0]) == ast.unparse(call.args[0])
+        ):
+            wrong.append(where)
+    assert not wrong
+
+
+def test_a_skip_for_want_of_a_module_says_which_extra_and_how() -> None:
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        pytest.importorskip("no_such_module", reason=extra_reason("no_such_module", "dask"))
+    assert skipped.value.msg == (
+        'cannot import no_such_module: needs the dask extra (python -m pip install -e ".[dask]")'
+    )
+    with pytest.raises(ValueError, match="declares no extra 'numpy'"):
+        extra_reason("numpy", "numpy")
+
+
+def test_every_skip_for_want_of_postgresql_says_how_to_start_it() -> None:
+    assert POSTGRES_SKIP == (
+        "POKERLAWS_TEST_POSTGRES not set: PostgreSQL, started by .ci/postgres "
+        '(eval "$(bash .ci/postgres start)")'
+    )
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func) == "pytest.skip":
+                reason = ast.unparse(node.args[0]) if node.args else ""
+                if "POSTGRES" in reason or "postgres" in reason.lower():
+                    assert reason == "POSTGRES_SKIP", f"{path}:{node.lineno}"

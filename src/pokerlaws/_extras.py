@@ -13,7 +13,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-__all__ = ["EXTRAS", "MissingExtra", "install_commands", "missing_extra_message", "needs_extra"]
+__all__ = [
+    "EXTRAS",
+    "MissingExtra",
+    "checkout_command",
+    "install_commands",
+    "missing_extra_message",
+    "needs_extra",
+]
 
 EXTRAS = frozenset(
     {"batch", "gymnasium", "hypothesis", "openspiel", "pettingzoo", "progress", "service"}
@@ -30,10 +37,13 @@ def install_commands(extra: str) -> tuple[str, str]:
     """
     if extra not in EXTRAS:
         raise ValueError(f"no extra of pokerlaws is named {extra!r}: one of {sorted(EXTRAS)}")
-    return (
-        f'python -m pip install -e ".[{extra}]"',
-        f'python -m pip install "pokerlaws[{extra}]"',
-    )
+    return checkout_command(extra), f'python -m pip install "pokerlaws[{extra}]"'
+
+
+def checkout_command(extra: str) -> str:
+    """The command that installs ``extra`` into a checkout's environment, the tools' extras
+    (``dev``, ``dask``...) as well as the edges': the tests' skips name it too."""
+    return f'python -m pip install -e ".[{extra}]"'
 
 
 def missing_extra_message(needer: str, extra: str, missing: str) -> str:
