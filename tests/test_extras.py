@@ -10,6 +10,7 @@ package index, and the missing module; the original error must be its ``__cause_
 from __future__ import annotations
 
 import ast
+import pickle
 import re
 import subprocess
 import sys
@@ -154,10 +155,18 @@ def test_serve_without_the_service_extra_says_how_to_install_it(absent: str) -> 
 def test_a_missing_extra_is_an_import_error_a_skip_recognises() -> None:
     """pytest.importorskip and ``except ImportError`` treat it as the original error."""
     original = ModuleNotFoundError("No module named 'numpy'", name="numpy")
-    error = MissingExtra("pokerlaws.batch", "batch", original)
+    error = MissingExtra.of("pokerlaws.batch", "batch", original)
     assert isinstance(error, ModuleNotFoundError)
     assert error.name == "numpy"
     assert error.extra == "batch"
+    # From a worker process (simulate on a pool) it arrives whole.
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), str(again), again.name, again.extra) == (
+        MissingExtra,
+        str(error),
+        "numpy",
+        "batch",
+    )
 
 
 def test_an_import_error_of_pokerlaws_itself_passes_unchanged() -> None:

@@ -61,12 +61,19 @@ class MissingExtra(ModuleNotFoundError):
 
     A :class:`ModuleNotFoundError` (so an ``ImportError``), named by the module that was
     missing, so ``pytest.importorskip`` and ``except ImportError`` treat it as they did the
-    original. ``extra`` is the extra to install.
+    original. ``extra`` is the extra to install. Its arguments are the message alone, so it
+    pickles (from a worker process) as any ImportError does.
     """
 
-    def __init__(self, needer: str, extra: str, missing: ImportError) -> None:
-        super().__init__(missing_extra_message(needer, extra, str(missing)), name=missing.name)
+    def __init__(self, message: str, *, name: str | None = None, extra: str = "") -> None:
+        super().__init__(message, name=name)
         self.extra = extra
+
+    @classmethod
+    def of(cls, needer: str, extra: str, missing: ImportError) -> MissingExtra:
+        """The error for ``needer`` without ``extra``, ``missing`` the import that failed."""
+        message = missing_extra_message(needer, extra, str(missing))
+        return cls(message, name=missing.name, extra=extra)
 
 
 @contextmanager
@@ -82,11 +89,9 @@ def needs_extra(extra: str, needer: str) -> Iterator[None]:
         yield
     except ImportError as error:
         root = error.name or ""
-        if root == "pokerlaws" or (
-            root.startswith("pokerlaws.") and not isinstance(error, MissingExtra)
-        ):
+        if root == "pokerlaws" or root.startswith("pokerlaws."):
             raise
         missing: ImportError = error
         if isinstance(error, MissingExtra) and isinstance(error.__cause__, ImportError):
             missing = error.__cause__
-        raise MissingExtra(needer, extra, missing) from missing
+        raise MissingExtra.of(needer, extra, missing) from missing
