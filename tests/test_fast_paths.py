@@ -20,8 +20,8 @@ from pokerlaws import engine
 from pokerlaws.actions import canonical_discards
 from pokerlaws.history import History
 from pokerlaws.laws import betting, draw, say
-from pokerlaws.laws.rulings import start_rulings, transition_rulings
 from pokerlaws.ruling import notes
+from pokerlaws.rulings import start_rulings, transition_rulings
 
 PACKAGE = Path(pokerlaws.__file__).parent
 

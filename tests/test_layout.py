@@ -43,13 +43,13 @@ CORE = {
     "pokerlaws.laws.jackpot",
     "pokerlaws.laws.misdeal",
     "pokerlaws.laws.moments",
-    "pokerlaws.laws.rulings",
     "pokerlaws.laws.say",
     "pokerlaws.laws.show",
     "pokerlaws.laws.staking",
     "pokerlaws.reports",
     "pokerlaws.ruling",
     "pokerlaws.rules",
+    "pokerlaws.rulings",
     "pokerlaws.state",
     "pokerlaws.violations",
 }
@@ -287,15 +287,34 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+def imported_module(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    """The module an ``from X import ...`` names, a relative one (``from .x import y``,
+    ``from .. import z``) resolved against ``importer``'s package."""
+    if node.level == 0:
+        return node.module or ""
+    package = importer.split(".") if is_package else importer.split(".")[:-1]
+    base = package[: len(package) - (node.level - 1)]
+    return ".".join([*base, node.module] if node.module else base)
+
+
 def imports_of(path: Path, modules: set[str]) -> set[str]:
-    """The pokerlaws modules ``path`` imports, at its top or inside a function (an import put
-    off is still a dependency), leaving out ``if TYPE_CHECKING:`` blocks, which only mypy
-    reads."""
-    tree = ast.parse(path.read_text("utf-8"))
+    """The pokerlaws modules the module at ``path`` imports (see :func:`imports_in`)."""
+    text = path.read_text("utf-8")
+    return imports_in(text, module_name(path), path.name == "__init__.py", modules)
+
+
+def imports_in(text: str, importer: str, is_package: bool, modules: set[str]) -> set[str]:
+    """The pokerlaws modules the source ``text`` of ``importer`` imports, at its top or
+    inside a function (an import put off is still a dependency), absolute or relative,
+    leaving out ``if TYPE_CHECKING:`` blocks, which only mypy reads. ``from pokerlaws import
+    x`` is an import of the submodule ``pokerlaws.x`` where there is one, else of the
+    package's ``__init__``."""
+    tree = ast.parse(text)
     skipped = {
         id(inner)
         for node in ast.walk(tree)
-        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+        if isinstance(node, ast.If)
+        and ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
         for stmt in node.body
         for inner in ast.walk(stmt)
     }
@@ -305,11 +324,102 @@ def imports_of(path: Path, modules: set[str]) -> set[str]:
             continue
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+        elif isinstance(node, ast.ImportFrom):
+            module = imported_module(node, importer, is_package)
             for alias in node.names:
-                sub = f"{node.module}.{alias.name}"
-                found.add(sub if sub in modules else node.module)
-    return {name for name in found if name in modules}
+                sub = f"{module}.{alias.name}"
+                found.add(sub if sub in modules else module)
+    return {name for name in found if name in modules and name != importer}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package, mapped to the modules of the package it imports."""
+    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    return {name: imports_of(path, set(paths)) for name, path in paths.items()}
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of ``graph`` (Tarjan's algorithm) that hold a
+    circle: more than one node, or a node that points to itself; each sorted, in order."""
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = lowest[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                connect(nxt)
+                lowest[node] = min(lowest[node], lowest[nxt])
+            elif nxt in on_stack:
+                lowest[node] = min(lowest[node], index[nxt])
+        if lowest[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1 or node in graph.get(node, ()):
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return sorted(found)
+
+
+def described(found: list[list[str]], graph: dict[str, set[str]]) -> str:
+    """Each circle with the imports that close it, for the failure's message."""
+    return "\n".join(
+        " ; ".join(f"{a} -> {b}" for a in component for b in sorted(graph[a]) if b in component)
+        for component in found
+    )
+
+
+def test_circles_finds_every_strongly_connected_component() -> None:
+    graph = {
+        "a": {"b"},
+        "b": {"c", "d"},
+        "c": {"a"},
+        "d": {"e"},
+        "e": {"d"},
+        "f": {"f"},
+        "g": {"a"},
+    }
+    assert circles(graph) == [["a", "b", "c"], ["d", "e"], ["f"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_imports_in_reads_relative_and_put_off_imports_but_not_type_checking() -> None:
+    text = (
+        "from __future__ import annotations\n"
+        "from typing import TYPE_CHECKING\n"
+        "from . import draw\n"
+        "from ..engine import apply\n"
+        "from pokerlaws import ruling, apply\n"
+        "def later():\n"
+        "    import pokerlaws.render.svg\n"
+        "if TYPE_CHECKING:\n"
+        "    from pokerlaws.sitting import model\n"
+    )
+    found = imports_in(text, "pokerlaws.laws.say", False, set(import_graph()))
+    assert found == {
+        "pokerlaws",
+        "pokerlaws.engine",
+        "pokerlaws.laws.draw",
+        "pokerlaws.render.svg",
+        "pokerlaws.ruling",
+    }
+    # In a package's __init__, one dot is the package itself.
+    assert imports_in("from . import say", "pokerlaws.laws", True, {"pokerlaws.laws.say"}) == {
+        "pokerlaws.laws.say"
+    }
 
 
 # The one kind of import that may point back up: the display hooks a notebook or print()
@@ -324,25 +434,63 @@ DISPLAY_HOOKS = {
 
 
 def test_no_module_imports_itself_round_a_circle() -> None:
-    paths = {module_name(p): p for p in PACKAGE.rglob("*.py")}
-    graph = {name: imports_of(p, set(paths)) for name, p in paths.items()}
+    graph = import_graph()
     for importer, imported in DISPLAY_HOOKS:
+        assert imported in graph[importer], f"a display hook is gone: {importer} -> {imported}"
         graph[importer].discard(imported)
-    circles: list[list[str]] = []
+    found = circles(graph)
+    assert not found, described(found, graph)
 
-    def visit(name: str, trail: list[str]) -> None:
-        for nxt in sorted(graph[name]):
-            if nxt in trail:
-                circles.append([*trail[trail.index(nxt) :], nxt])
-            elif nxt not in done:
-                visit(nxt, [*trail, nxt])
-        done.add(name)
 
-    done: set[str] = set()
-    for name in sorted(graph):
-        if name not in done:
-            visit(name, [name])
-    assert not circles
+# Imports between two packages (or a package and a module of the top) that point back up
+# against another import between the same two: each is allowed by name, with why.
+LAYER_CROSSINGS = {
+    # records.jsonio is the one JSON face of every value, a sitting's too, so its sitting
+    # codecs read the sitting's classes; the sitting, in turn, keeps its games as game
+    # records, written in the records' notation.
+    ("pokerlaws.records._sitting_json", "pokerlaws.sitting.model"): "the sitting's JSON",
+    ("pokerlaws.records._sitting_json", "pokerlaws.sitting.record"): "the sitting's JSON",
+    ("pokerlaws.records._sitting_json", "pokerlaws.sitting.table"): "the sitting's JSON",
+    ("pokerlaws.records._sitting_json", "pokerlaws.sitting.view"): "the sitting's JSON",
+    # `python -m pokerlaws.service` runs the `serve` command, which starts the service; a
+    # __main__ is run, never imported, so no module of the service loads the command line.
+    ("pokerlaws.service.__main__", "pokerlaws.cli.serve"): "python -m pokerlaws.service",
+}
+
+
+def layer(module: str) -> str:
+    """The package a module belongs to, for the layers' graph: ``pokerlaws.laws.say`` is in
+    ``pokerlaws.laws``; a module of the top (``pokerlaws.engine``) is a layer of its own."""
+    return ".".join(module.split(".")[:2])
+
+
+def layers_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    layers: dict[str, set[str]] = {}
+    for importer, imported in graph.items():
+        into = layers.setdefault(layer(importer), set())
+        into |= {layer(name) for name in imported} - {layer(importer)}
+    return layers
+
+
+def test_no_package_imports_itself_round_a_circle() -> None:
+    """The layers read downwards too: a module of a package that imports a module which
+    imports that package back (laws/rulings.py, which imported the engine, which imports
+    every module of laws/) is a circle of the core's layers even where no single module
+    is on one."""
+    graph = import_graph()
+    for importer, imported in DISPLAY_HOOKS | set(LAYER_CROSSINGS):
+        assert imported in graph[importer], f"an allowed import is gone: {importer} -> {imported}"
+        graph[importer].discard(imported)
+    found = circles(layers_graph(graph))
+    crossings = [
+        f"{importer} -> {imported}"
+        for component in found
+        for importer, names in sorted(graph.items())
+        for imported in sorted(names)
+        if layer(importer) != layer(imported)
+        and {layer(importer), layer(imported)} <= {*component}
+    ]
+    assert not found, f"{found}: {crossings}"
 
 
 def test_no_module_passes_600_lines_but_the_lawbook() -> None:

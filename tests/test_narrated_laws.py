@@ -17,9 +17,9 @@ import pytest
 import pokerlaws as pl
 from pokerlaws import Discard, Pass, Stake, Stand
 from pokerlaws.history import History
-from pokerlaws.laws.rulings import game_rulings
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from pokerlaws.ruling import noted_count, notes
+from pokerlaws.rulings import game_rulings
 from tests.laws._tables import RULES, deck_for, play
 
 

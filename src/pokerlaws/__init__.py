@@ -7,6 +7,8 @@ the next state or a typed :class:`RuleViolation` citing the law that forbids the
 import sys
 from typing import TYPE_CHECKING
 
+# Above the engine, which it replays: importing it gives GameState.rulings its replay.
+from pokerlaws import rulings as _rulings
 from pokerlaws._lazy import Renamed, exports
 from pokerlaws.actions import (
     Action,
@@ -53,7 +55,6 @@ from pokerlaws.hands import (
     HandValue,
     evaluate,
 )
-from pokerlaws.laws import rulings as _rulings  # gives GameState.rulings its replay
 from pokerlaws.reports import (
     AskDealerCount,
     Deposit,
@@ -275,9 +276,11 @@ else:
     __getattr__, __dir__ = exports(__name__, _EDGES)
 del _rulings
 
-# Pickles written before the package layout (0.1.0) name their classes by these modules.
+# Pickles written before the package layout (0.1.0) name their classes by these modules;
+# code written before issue 33 imports the rulings' replay from laws/.
 _MOVED = {
     "pokerlaws.jsonio": "pokerlaws.records.jsonio",
+    "pokerlaws.laws.rulings": "pokerlaws.rulings",
     "pokerlaws.notation": "pokerlaws.records.notation",
     "pokerlaws.sitting_record": "pokerlaws.sitting.record",
     "pokerlaws.sitting_table": "pokerlaws.sitting.table",

@@ -1,7 +1,9 @@
 """The book's game as an OpenSpiel game: ``"python_peel_draw_poker"``.
 
-Install with the ``openspiel`` extra (``pip install "pokerlaws[openspiel]"``): this module,
-and only this one, imports ``pyspiel`` and numpy. :func:`register` registers the game, after
+Install with the ``openspiel`` extra: from a checkout,
+``python -m pip install -e ".[openspiel]"``; once pokerlaws is published,
+``python -m pip install "pokerlaws[openspiel]"``. This module, and only this one, imports
+``pyspiel`` and numpy. :func:`register` registers the game, after
 which ``pyspiel.load_game("python_peel_draw_poker(players=3,limit=4)")`` gives it to any of
 OpenSpiel's algorithms (``docs/openspiel.md`` trains outcome-sampling MCCFR on it).
 
@@ -57,9 +59,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
-
-from pokerlaws._spiel_seen import Observer, OpenSpielPolicy
+from pokerlaws._extras import needs_extra
 from pokerlaws.actions import Action, Shuffle
 from pokerlaws.agents import ActionSpace, card_code
 from pokerlaws.cards import Card, standard_deck
@@ -69,6 +69,11 @@ from pokerlaws.rules import Rules
 from pokerlaws.state import GameState, Phase, seats_from
 from pokerlaws.views import PlayerView, view
 from pokerlaws.violations import RuleViolation
+
+with needs_extra("openspiel", "pokerlaws.openspiel"):
+    import pyspiel  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    from pokerlaws._spiel_seen import Observer, OpenSpielPolicy
 
 __all__ = [
     "GAME_NAME",

@@ -1,7 +1,9 @@
 """A PettingZoo AEC environment: a sitting of draw poker among learning agents.
 
-Install with the ``pettingzoo`` extra (``pip install "pokerlaws[pettingzoo]"``): this
-module, and only this one, imports PettingZoo, Gymnasium and numpy.
+Install with the ``pettingzoo`` extra: from a checkout,
+``python -m pip install -e ".[pettingzoo]"``; once pokerlaws is published,
+``python -m pip install "pokerlaws[pettingzoo]"``. This module, and only this one, imports
+PettingZoo, Gymnasium and numpy.
 
 Agents ``"seat_0"``, ``"seat_1"``... sit in that order; the cut decides the first dealer
 (Law 2). An action is an id of :class:`~pokerlaws.agents.ActionSpace` for the table, an
@@ -39,11 +41,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-
+from pokerlaws._extras import needs_extra
 from pokerlaws.agents import (
     OBSERVATION_LENGTH,
     ActionSpace,
@@ -59,6 +57,12 @@ from pokerlaws.simulation import _decide, _digest
 from pokerlaws.sitting import Sitting, deal_next, play, settle, start_sitting
 from pokerlaws.views import view
 from pokerlaws.violations import RuleViolation, TableOver
+
+with needs_extra("pettingzoo", "pokerlaws.pettingzoo"):
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 
 __all__ = ["MAX_IDS", "env", "raw_env"]
 

@@ -148,8 +148,9 @@ class Rulings(Sequence[tuple[Ruling, ...]]):
 _NOTES = "_rulings_noted"
 _KEPT = "_rulings_kept"
 RULE_GAME: list[Callable[[GameState], Rulings]] = []
-"""The engine's replay that makes a game's rulings: ``pokerlaws.laws.rulings`` registers it
-(it plays the game again through the engine, so it lives above the state)."""
+"""The engine's replay that makes a game's rulings: :mod:`pokerlaws.rulings` registers it when
+``pokerlaws`` loads. It plays the game again through the engine, so it lives above the engine,
+and this module, which the law modules use, may not import it."""
 
 
 def rulings_of(state: GameState) -> Rulings:

@@ -29,6 +29,7 @@ from typing import Any, cast
 
 import attrs
 
+from pokerlaws._extras import needs_extra
 from pokerlaws.actions import ACTION_TYPES, Action
 from pokerlaws.bots import Policy
 from pokerlaws.cards import Card, shuffled_deck
@@ -409,14 +410,11 @@ def _progress_bar(total: int) -> Callable[[int], None] | None:
     standard error is no terminal.
 
     Raises:
-        ImportError: tqdm (the ``progress`` extra) is not installed.
+        ImportError: tqdm is not installed; the message names the ``progress`` extra and
+            how to install it.
     """
-    try:
+    with needs_extra("progress", "simulate(progress=True)"):
         from tqdm import tqdm  # type: ignore[import-untyped, unused-ignore]
-    except ImportError as missing:
-        raise ImportError(
-            'progress=True needs tqdm: pip install "pokerlaws[progress]"'
-        ) from missing
     if not sys.stderr.isatty():
         return None
     bar: Any = tqdm(total=total, unit="sitting", file=sys.stderr)

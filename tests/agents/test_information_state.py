@@ -22,6 +22,7 @@ from pokerlaws.agents import (
     information_state,
     observation,
 )
+from tests.skips import extra_reason
 
 RULES = pl.Rules(ante=1, limit=4)
 
@@ -122,7 +123,7 @@ def test_a_view_longer_than_a_game_without_reports_is_refused() -> None:
 
 
 def test_the_array_is_one_hot_and_scaled() -> None:
-    numpy = pytest.importorskip("numpy")
+    numpy = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
     from pokerlaws.agents import information_state_array
 
     shapes = set()

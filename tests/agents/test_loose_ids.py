@@ -16,9 +16,10 @@ import pytest
 import pokerlaws as pl
 from pokerlaws.agents import ActionSpace
 from pokerlaws.agents.space import DECLINE, DISCARD, PASS, SHUFFLE, STAKE, STRADDLE
+from tests.skips import extra_reason
 
-np = pytest.importorskip("numpy")
-pytest.importorskip("pettingzoo")
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "pettingzoo"))
+pytest.importorskip("pettingzoo", reason=extra_reason("pettingzoo", "pettingzoo"))
 
 from pokerlaws.pettingzoo import MAX_IDS, env, raw_env  # noqa: E402
 

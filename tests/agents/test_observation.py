@@ -15,6 +15,7 @@ from pokerlaws.agents import (
     observation,
     observation_array,
 )
+from tests.skips import extra_reason
 
 GAMES = settings.get_profile("games")
 """Every example is a state reached by replaying a game (tests/conftest.py)."""
@@ -99,7 +100,7 @@ def test_observation_refuses_what_is_not_a_view() -> None:
 
 def test_observation_array_is_the_tuple_as_int64() -> None:
     """With numpy installed, observation_array is the same ints as a numpy array."""
-    numpy = pytest.importorskip("numpy")
+    numpy = pytest.importorskip("numpy", reason=extra_reason("numpy", "pettingzoo"))
     state = pl.new_game(pl.Rules(ante=1, limit=4), (9, 9, 9), dealer=1, deck=pl.shuffled_deck(2))
     seen = pl.view(state, 2)
     array = observation_array(seen)

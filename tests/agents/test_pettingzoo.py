@@ -9,9 +9,10 @@ import pytest
 
 import pokerlaws as pl
 from pokerlaws.agents import ActionSpace
+from tests.skips import extra_reason
 
-pytest.importorskip("pettingzoo")
-np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo", reason=extra_reason("pettingzoo", "pettingzoo"))
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "pettingzoo"))
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 

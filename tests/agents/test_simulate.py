@@ -14,6 +14,7 @@ import pytest
 import pokerlaws as pl
 from pokerlaws.bots import Policy, peel_bot, random_bot
 from pokerlaws.simulation import IllegalPolicyAction, SimulationResult, Tally, simulate
+from tests.skips import extra_reason
 
 PLAYERS: dict[str, Policy] = {"peel": peel_bot, "chance": random_bot, "peel 2": peel_bot}
 
@@ -160,7 +161,7 @@ def test_bad_arguments_are_refused_with_precise_messages(
 
 def test_progress_off_a_terminal_changes_nothing() -> None:
     """With progress asked for but no terminal, no bar is drawn and the result is the same."""
-    pytest.importorskip("tqdm")
+    pytest.importorskip("tqdm", reason=extra_reason("tqdm", "progress"))
     assert small(progress=True) == small()
 
 
@@ -175,7 +176,7 @@ def test_progress_on_a_terminal_draws_a_bar_and_changes_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """On a terminal, progress=True draws a bar counting the sittings on standard error."""
-    pytest.importorskip("tqdm")
+    pytest.importorskip("tqdm", reason=extra_reason("tqdm", "progress"))
     terminal = Terminal()
     monkeypatch.setattr(sys, "stderr", terminal)
     assert small(progress=True, chunk_size=2) == small()
@@ -192,7 +193,7 @@ def test_progress_without_tqdm_names_the_extra(monkeypatch: pytest.MonkeyPatch) 
 def test_result_is_the_same_on_a_dask_cluster_of_two_worker_processes() -> None:
     """A Dask LocalCluster of two worker processes, through Client.get_executor(), gives
     the result of this process."""
-    distributed = pytest.importorskip("distributed")
+    distributed = pytest.importorskip("distributed", reason=extra_reason("distributed", "dask"))
     with (
         distributed.LocalCluster(
             n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None

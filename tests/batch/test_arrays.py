@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from tests.skips import extra_reason
+
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
 from pokerlaws.agents import card_code  # noqa: E402
 from pokerlaws.batch._arrays import Arrays, cycle, deck_position, first_from, next_pending  # noqa: E402

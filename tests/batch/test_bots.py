@@ -20,7 +20,9 @@ from typing import Any
 import attrs
 import pytest
 
-np = pytest.importorskip("numpy")
+from tests.skips import extra_reason
+
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
 import pokerlaws as pl  # noqa: E402
 from pokerlaws.actions import Stake  # noqa: E402

@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from tests.skips import extra_reason
+
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
 import pokerlaws as pl  # noqa: E402
 from pokerlaws import bots, engine  # noqa: E402

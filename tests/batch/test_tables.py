@@ -21,7 +21,9 @@ from typing import Any
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from tests.skips import extra_reason
+
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
 import pokerlaws as pl  # noqa: E402
 from pokerlaws.agents import ActionSpace, observation  # noqa: E402

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-np = pytest.importorskip("numpy")
+from tests.skips import extra_reason
+
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
 import pokerlaws as pl  # noqa: E402
 from pokerlaws.agents import ActionSpace, observation  # noqa: E402

@@ -30,9 +30,9 @@ from hypothesis import given
 
 import pokerlaws as pl
 import pokerlaws.strategies as ps
-from pokerlaws.laws.rulings import game_rulings
 from pokerlaws.render.steps import Step, end_step, first_step, step
 from pokerlaws.ruling import RulingKind
+from pokerlaws.rulings import game_rulings
 from tests.properties._checks import game_bound, has_next_game, reports_to_try
 from tests.properties._walk import PER_VARIANT, VARIANTS, table_with
 

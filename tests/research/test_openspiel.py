@@ -13,9 +13,10 @@ import pytest
 
 import pokerlaws as pl
 from pokerlaws.agents import ActionSpace, card_code, information_state_array, observation
+from tests.skips import extra_reason
 
-pyspiel = pytest.importorskip("pyspiel")
-np = pytest.importorskip("numpy")
+pyspiel = pytest.importorskip("pyspiel", reason=extra_reason("pyspiel", "openspiel"))
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "openspiel"))
 
 from open_spiel.python import policy as os_policy  # type: ignore[import-not-found, import-untyped, unused-ignore]  # noqa: E402
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.skips import extra_reason
 from tests.test_doc_examples import run_page
 
-pytest.importorskip("pyspiel")
-pytest.importorskip("numpy")
+pytest.importorskip("pyspiel", reason=extra_reason("pyspiel", "openspiel"))
+pytest.importorskip("numpy", reason=extra_reason("numpy", "openspiel"))
 
 
 def test_the_openspiel_pages_first_example_runs_as_pasted() -> None:

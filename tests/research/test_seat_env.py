@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-gymnasium = pytest.importorskip("gymnasium")
-np = pytest.importorskip("numpy")
-pytest.importorskip("pettingzoo")
+from tests.skips import extra_reason
+
+gymnasium = pytest.importorskip("gymnasium", reason=extra_reason("gymnasium", "gymnasium"))
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "gymnasium"))
+pytest.importorskip("pettingzoo", reason=extra_reason("pettingzoo", "gymnasium"))
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402

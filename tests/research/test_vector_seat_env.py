@@ -17,8 +17,10 @@ from typing import Any
 
 import pytest
 
-gymnasium = pytest.importorskip("gymnasium")
-np = pytest.importorskip("numpy")
+from tests.skips import extra_reason
+
+gymnasium = pytest.importorskip("gymnasium", reason=extra_reason("gymnasium", "gymnasium"))
+np = pytest.importorskip("numpy", reason=extra_reason("numpy", "gymnasium"))
 
 import pokerlaws as pl  # noqa: E402
 from pokerlaws.agents import ActionSpace, information_state, observation  # noqa: E402

@@ -9,12 +9,16 @@ from types import ModuleType
 
 import pytest
 
+from tests.skips import extra_reason
+
 
 def bench_service() -> ModuleType:
     """The harness, once the service extra and the app are importable (skipped otherwise)."""
-    pytest.importorskip("httpx")
-    pytest.importorskip("uvicorn")
-    pytest.importorskip("pokerlaws.service.app")
+    pytest.importorskip("httpx", reason=extra_reason("httpx", "service"))
+    pytest.importorskip("uvicorn", reason=extra_reason("uvicorn", "service"))
+    pytest.importorskip(
+        "pokerlaws.service.app", reason=extra_reason("pokerlaws.service.app", "service")
+    )
     path = Path(__file__).parents[2] / "benchmarks" / "bench_service.py"
     spec = importlib.util.spec_from_file_location("bench_service", path)
     assert spec is not None

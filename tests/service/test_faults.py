@@ -10,6 +10,7 @@ import os
 import pytest
 
 from tests.service._bench import bench_service
+from tests.skips import POSTGRES_SKIP, POSTGRES_VARIABLE
 
 
 @pytest.mark.slow
@@ -26,8 +27,8 @@ def test_no_acknowledged_action_is_lost_or_doubled_by_sigkill_on_sqlite(
 def test_no_acknowledged_action_is_lost_or_doubled_by_sigkill_on_postgresql(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    if not os.environ.get("POKERLAWS_TEST_POSTGRES"):
-        pytest.skip("POKERLAWS_TEST_POSTGRES is not set (.ci/postgres sets it)")
+    if not os.environ.get(POSTGRES_VARIABLE):
+        pytest.skip(POSTGRES_SKIP)
     assert bench_service().main(["faults", "--quick", "--db", "postgresql"]) == 0
     assert "records wrong: 0" in capsys.readouterr().out
 

@@ -35,8 +35,10 @@ from urllib.parse import quote
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+from tests.skips import extra_reason
+
+pytest.importorskip("starlette", reason=extra_reason("starlette", "service"))
+pytest.importorskip("httpx", reason=extra_reason("httpx", "service"))
 
 import anyio
 import attrs

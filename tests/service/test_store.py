@@ -15,15 +15,16 @@ from pathlib import Path
 import pytest
 
 from pokerlaws.service.store import Store, StoredSitting, open_store
+from tests.skips import POSTGRES_SKIP, extra_reason
 
 POSTGRES = os.environ.get("POKERLAWS_TEST_POSTGRES")
 
 
 def _postgres_url() -> Iterator[str]:
     """A schema of its own for one test, dropped afterwards (the tables are made in it)."""
-    psycopg = pytest.importorskip("psycopg")
+    psycopg = pytest.importorskip("psycopg", reason=extra_reason("psycopg", "service"))
     if not POSTGRES:
-        pytest.skip("POKERLAWS_TEST_POSTGRES is not set (.ci/postgres sets it)")
+        pytest.skip(POSTGRES_SKIP)
     schema = f"t_{uuid.uuid4().hex}"
     with psycopg.connect(POSTGRES, autocommit=True) as connection:
         connection.execute(f"CREATE SCHEMA {schema}")

@@ -22,6 +22,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
+from pokerlaws._extras import needs_extra
 from pokerlaws.actions import (
     DeclineStraddle,
     Discard,
@@ -208,15 +209,11 @@ def information_state_array(view: PlayerView) -> Any:
     Raises:
         TypeError: ``view`` is not a PlayerView.
         ValueError: as :func:`information_state`.
-        ImportError: numpy is not installed.
+        ImportError: numpy is not installed; the message names the ``batch`` extra, which
+            brings it, and how to install it.
     """
-    try:
+    with needs_extra("batch", "information_state_array"):
         import numpy  # type: ignore[import-not-found, unused-ignore]
-    except ImportError as missing:  # pragma: no cover - numpy is installed in the tests
-        raise ImportError(
-            "information_state_array needs numpy: install it, or the batch extra "
-            '(pip install "pokerlaws[batch]")'
-        ) from missing
     ints = numpy.array(information_state(view), dtype=numpy.int64)
     total = max(1, sum(view.stacks) + view.pool)
     head = len(INFORMATION_FIELDS)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pokerlaws._extras import needs_extra
 from pokerlaws.cards import Card, Suit
 from pokerlaws.engine import MAX_SEATS
 from pokerlaws.state import Phase
@@ -121,14 +122,9 @@ def observation_array(view: PlayerView) -> Any:
     that the package type-checks where numpy is not installed).
 
     Raises:
-        ImportError: numpy is not installed (``pip install "pokerlaws[pettingzoo]"``
-            brings it).
+        ImportError: numpy is not installed; the message names the ``pettingzoo`` extra,
+            which brings it, and how to install it.
     """
-    try:
+    with needs_extra("pettingzoo", "observation_array"):
         import numpy  # type: ignore[import-not-found, unused-ignore]
-    except ImportError as missing:  # pragma: no cover - numpy is installed in the tests
-        raise ImportError(
-            "observation_array needs numpy: install it, or the pettingzoo extra "
-            '(pip install "pokerlaws[pettingzoo]")'
-        ) from missing
     return numpy.array(observation(view), dtype=numpy.int64)

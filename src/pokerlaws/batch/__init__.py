@@ -13,7 +13,12 @@ learning agent.
 
 from __future__ import annotations
 
-from pokerlaws.batch.hands import evaluate
-from pokerlaws.batch.tables import Tables
+from pokerlaws._extras import needs_extra
+
+# Every module of the package loads from here (a submodule imported by name runs this first),
+# so a missing numpy says once which extra brings it.
+with needs_extra("batch", "pokerlaws.batch"):
+    from pokerlaws.batch.hands import evaluate
+    from pokerlaws.batch.tables import Tables
 
 __all__ = ["Tables", "evaluate"]

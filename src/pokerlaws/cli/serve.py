@@ -2,9 +2,10 @@
 
 Runs :func:`pokerlaws.service.create_app` with uvicorn over the store ``--db`` names
 (default ``sqlite:///pokerlaws.db``, a file in the working directory). It needs the
-``service`` extra (Starlette, uvicorn, psycopg); without it, one line says how to install
-it and the exit status is 2. The access log is off and every uvicorn log line has its
-``token=`` hidden (:class:`pokerlaws.service.HiddenTokens`), so that no log holds a token.
+``service`` extra (Starlette, uvicorn, psycopg); without it, one line names the extra and
+how to install it, and the exit status is 2. The access log is off and every uvicorn log
+line has its ``token=`` hidden (:class:`pokerlaws.service.HiddenTokens`), so that no log
+holds a token.
 """
 
 from __future__ import annotations
@@ -15,16 +16,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from pokerlaws._extras import MissingExtra, needs_extra
 from pokerlaws.cli.text import say
 
 __all__ = ["DEFAULT_DB", "add_serve_command", "run_serve", "serve_main"]
 
 DEFAULT_DB = "sqlite:///pokerlaws.db"
 MISSING = 2
-_EXTRA = (
-    "pokerlaws serve needs the service extra (Starlette, uvicorn, psycopg): "
-    "pip install 'pokerlaws[service]'"
-)
 
 
 def _port(text: str) -> int:
@@ -63,14 +61,16 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
     """Run the service until interrupted; return the exit status."""
     err = sys.stderr if err is None else err
     try:
-        import uvicorn
+        # create_app imports Starlette (and psycopg for a PostgreSQL store) when called.
+        with needs_extra("service", "pokerlaws serve"):
+            import uvicorn
 
-        from pokerlaws.service import HiddenTokens, create_app
-    except ImportError:
-        say(err, _EXTRA)
+            from pokerlaws.service import HiddenTokens, create_app
+
+            app = create_app(args.db)
+    except MissingExtra as missing:
+        say(err, str(missing))
         return MISSING
-    try:
-        app = create_app(args.db)
     except ValueError as error:
         say(err, f"pokerlaws serve: {error}")
         return MISSING

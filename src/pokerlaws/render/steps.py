@@ -16,11 +16,11 @@ import attrs
 from pokerlaws.engine import apply
 from pokerlaws.hands import evaluate
 from pokerlaws.lawbook import law
-from pokerlaws.laws.rulings import transition_rulings
 from pokerlaws.records.game import GameRecord, IllegalRecord, begin
 from pokerlaws.records.notation import format_action
 from pokerlaws.reports import Event
 from pokerlaws.ruling import Ruling, Rulings, keep_rulings
+from pokerlaws.rulings import transition_rulings
 from pokerlaws.state import GameState, Phase
 from pokerlaws.violations import RuleViolation
 

@@ -16,9 +16,11 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-import psycopg
-
+from pokerlaws._extras import needs_extra
 from pokerlaws.service._stored import StoredSitting, _check_append, _check_text, _read_sitting
+
+with needs_extra("service", "pokerlaws.service's PostgreSQL store"):
+    import psycopg
 
 # Any fixed number: the key of the advisory lock taken while the tables are created.
 _SCHEMA_LOCK = 0x706F6B65726C6177

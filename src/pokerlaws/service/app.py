@@ -17,15 +17,7 @@ import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
-import anyio
-from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
-from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
-from starlette.routing import Route, WebSocketRoute
-from starlette.websockets import WebSocket, WebSocketDisconnect
-
+from pokerlaws._extras import needs_extra
 from pokerlaws.render.svg import render_svg
 from pokerlaws.service import pages
 from pokerlaws.service.sittings import (
@@ -38,6 +30,16 @@ from pokerlaws.service.sittings import (
     read_new_sitting,
 )
 from pokerlaws.views import view
+
+with needs_extra("service", "pokerlaws.service"):
+    import anyio
+    from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
+    from starlette.exceptions import HTTPException
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse, PlainTextResponse, Response
+    from starlette.routing import Route, WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
 
 __all__ = ["MAX_BODY", "POLL_SECONDS", "build_app"]
 

@@ -16,12 +16,14 @@ from __future__ import annotations
 import json
 from html import escape
 
-from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
-
+from pokerlaws._extras import needs_extra
 from pokerlaws.records.jsonio import to_data
 from pokerlaws.rules import Rules
 from pokerlaws.service.sittings import Refusal
+
+with needs_extra("service", "pokerlaws.service"):
+    from starlette.requests import Request
+    from starlette.responses import HTMLResponse, Response
 
 __all__ = ["STATIC", "lobby_page", "static", "table_page"]
 

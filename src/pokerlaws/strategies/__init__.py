@@ -1,10 +1,11 @@
 """Hypothesis strategies for pokerlaws: cards, hands, decks, rules, and reachable game states.
 
-Install the extra (``pip install "pokerlaws[hypothesis]"``) and import this module yourself:
-``import pokerlaws`` never imports Hypothesis. The strategies follow Hypothesis' own style:
-plural names, keyword-only arguments that take a value or a strategy, and
-:class:`~hypothesis.errors.InvalidArgument` naming the argument for one that makes no sense.
-As with ``st.integers(5, 3)``, a bad argument is reported when the strategy is validated or
+Install the extra (from a checkout, ``python -m pip install -e ".[hypothesis]"``; once
+pokerlaws is published, ``python -m pip install "pokerlaws[hypothesis]"``) and import this
+module yourself: ``import pokerlaws`` never imports Hypothesis. The strategies follow
+Hypothesis' own style: plural names, keyword-only arguments that take a value or a strategy,
+and :class:`~hypothesis.errors.InvalidArgument` naming the argument for one that makes no
+sense. As with ``st.integers(5, 3)``, a bad argument is reported when the strategy is validated or
 drawn from (so it fails only the test that uses it), never when the function is called; a
 strategy given as an argument is checked on every value it draws.
 
@@ -58,11 +59,16 @@ __all__ = [
     "sittings",
 ]
 
-from pokerlaws.strategies._games import game_states, games, new_games
-from pokerlaws.strategies._moves import actions, illegal_actions, legal_actions, reports
-from pokerlaws.strategies._registry import _register_types
-from pokerlaws.strategies._sittings import sitting_states, sittings
-from pokerlaws.strategies._values import cards, decks, hand_rules, hand_values, hands, rules
+from pokerlaws._extras import needs_extra
+
+# Every module of the package loads from here (a submodule imported by name runs this first),
+# so a missing Hypothesis says once which extra brings it.
+with needs_extra("hypothesis", "pokerlaws.strategies"):
+    from pokerlaws.strategies._games import game_states, games, new_games
+    from pokerlaws.strategies._moves import actions, illegal_actions, legal_actions, reports
+    from pokerlaws.strategies._registry import _register_types
+    from pokerlaws.strategies._sittings import sitting_states, sittings
+    from pokerlaws.strategies._values import cards, decks, hand_rules, hand_values, hands, rules
 
 _register_types()
 _READY = True

@@ -10,6 +10,11 @@ alone says is read: which stake an action made (an opening, a raise, a call...),
 discard, and the automatic steps of a phase begun (the deal, the draw, the betting), so no
 law is decided twice. ``GameState.rulings`` is this, so play that never asks for rulings
 pays nothing for them.
+
+It replays through the engine, so it stands above it, beside no law module: the engine
+imports every module of :mod:`pokerlaws.laws`, and the core reads downwards. The state reaches
+it through :data:`pokerlaws.ruling.RULE_GAME`, which this module fills when ``pokerlaws``
+loads.
 """
 
 from __future__ import annotations
