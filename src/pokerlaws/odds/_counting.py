@@ -50,8 +50,8 @@ def kinds_of(rules: HandRules) -> tuple[HandCategory, ...]:
 
 
 def _kind(ranks: tuple[int, ...], suited: bool, rules: HandRules) -> HandCategory:
-    """The kind of a hand of these natural ranks, all of one suit or not, with the Joker
-    beside them when they are four: valued by the core on a hand that has exactly that."""
+    """The kind of five cards of these ranks, all of one suit or not, valued by the core on a
+    hand that has exactly that."""
     cards: list[Card] = []
     if suited:
         cards = [Card(Rank(rank), Suit.SPADES) for rank in ranks]
@@ -64,8 +64,6 @@ def _kind(ranks: tuple[int, ...], suited: bool, rules: HandRules) -> HandCategor
             used[rank] = used.get(rank, 0) + 1
         if len(used) == len(ranks):
             cards[-1] = Card(Rank(ranks[-1]), _SUITS[1])
-    if len(cards) == 4:
-        cards.append(JOKER)
     return evaluate(tuple(cards), rules).category
 
 
@@ -89,29 +87,42 @@ class KindTables:
 _TABLES: dict[HandRules, KindTables] = {}
 
 
-def _fill(
-    rules: HandRules, size: int, mixed: dict[int, HandCategory], suited: dict[int, HandCategory]
-) -> None:
-    for ranks in itertools.combinations_with_replacement(_RANKS, size):
-        if ranks[0] == ranks[-1] and size == 5:
+def _fill(rules: HandRules, tables: KindTables) -> None:
+    """Value every hand of five natural cards, with and without a flush."""
+    for ranks in itertools.combinations_with_replacement(_RANKS, 5):
+        if ranks[0] == ranks[-1]:
             continue  # five of one rank needs a repeated card
-        key = 1
-        for rank in ranks:
-            key *= _factor(rank)
-        mixed[key] = _kind(ranks, False, rules)
-        if len(set(ranks)) == size:
-            suited[key] = _kind(ranks, True, rules)
+        key = _product(tuple(_factor(rank) for rank in ranks))
+        tables.mixed[key] = _kind(ranks, False, rules)
+        if len(set(ranks)) == 5:
+            tables.suited[key] = _kind(ranks, True, rules)
+
+
+def _fill_joker(tables: KindTables) -> None:
+    """Value every hand of four natural cards and the Joker by its best naming (Ambiguity
+    12): any card not in the hand, so any rank the four do not hold four times, and in one
+    suit a rank they do not hold. The best naming's kind is the best kind among the namings,
+    the kind being the first thing a value compares."""
+    for ranks in itertools.combinations_with_replacement(_RANKS, 4):
+        key = _product(tuple(_factor(rank) for rank in ranks))
+        tables.joker_mixed[key] = max(
+            tables.mixed[key * _factor(rank)] for rank in _RANKS if ranks.count(rank) < 4
+        )
+        if len(set(ranks)) == 4:
+            tables.joker_suited[key] = max(
+                tables.suited[key * _factor(rank)] for rank in _RANKS if rank not in ranks
+            )
 
 
 def tables_for(rules: HandRules, *, joker: bool) -> KindTables:
     """The kind tables of ``rules``, built on first use: the natural hands' (7,462 hands
-    valued), and with ``joker`` the Joker's too (2,535 more, each valued by its best naming)."""
+    valued by the core), and with ``joker`` the Joker's, read from them."""
     tables = _TABLES.get(rules)
     if tables is None:
         tables = _TABLES[rules] = KindTables({}, {}, {}, {})
-        _fill(rules, 5, tables.mixed, tables.suited)
+        _fill(rules, tables)
     if joker and not tables.joker_mixed:
-        _fill(rules, 4, tables.joker_mixed, tables.joker_suited)
+        _fill_joker(tables)
     return tables
 
 
