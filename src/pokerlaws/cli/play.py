@@ -7,10 +7,10 @@ with a number, the record notation's words (``pass``, ``stand``, ``stake 4``,
 ``discard 2s 9h``, ``pat``) or players' words (``call``, ``raise 4``, ``fold``, ``check``;
 :mod:`pokerlaws.cli.moves`); ``help`` or ``?`` prints the menu again; ``hint`` gives the
 chances of the three best discards at your draw, else your equity (:mod:`pokerlaws.cli.hint`,
-from your view alone). When the table refuses
-what you typed it quotes the law and prints the menu again. Every line fits the terminal's
-width (80 to 100 columns). After the last game, on ``quit`` or at the end of the input, the
-sitting's results are printed (``quit`` mid-game first finishes the game with you passing).
+from your view alone). When the table refuses what you typed it quotes the law and prints
+the menu again. Every line fits the terminal's width (80 to 100 columns). After the last
+game, on ``quit`` or at the end of the input, the sitting's results are printed (``quit``
+mid-game first finishes the game with you passing).
 Exit status 0.
 """
 
