@@ -76,7 +76,7 @@ def test_law_65_draw_chances_equal_every_completion_counted_by_the_reference(
 
 
 @pytest.mark.slow
-@settings(max_examples=150)
+@settings(max_examples=80)
 @given(questions(most=3, joker_most=2))
 def test_law_65_draw_chances_equal_the_reference_for_three_cards(
     question: tuple[tuple[pl.Card, ...], tuple[pl.Card, ...], pl.Rules],

@@ -62,3 +62,15 @@ def test_hint_at_the_table_answers_and_asks_again() -> None:
     assert status == 0
     assert "Your equity against" in text or "No hint now" in text or "best discards" in text
     assert text.count("your move> ") >= 2  # asked again after the hint
+
+
+def test_a_crowded_table_before_the_draw_gets_a_word_not_a_crash() -> None:
+    """At ten seats the unseen cards cannot make every hand and the seat's draw (Law 41
+    would gather the discards): equity says so, and the hint says it in a line."""
+    state = pl.new_game(RULES, (50,) * 10, dealer=0, deck=pl.shuffled_deck(2))
+    seat = state.to_act
+    assert seat is not None
+    assert hint_lines(pl.view(state, seat)) == [
+        "No equity now: too few unseen cards for every hand: 48 are needed (a draw of 3 and 9 "
+        "hands of five) and 47 are unseen."
+    ]

@@ -57,7 +57,10 @@ def hint_lines(view: PlayerView) -> list[str]:
             for rank, chances in enumerate(best_discards(view)[:3], start=1)
         ]
         return lines
-    share = equity(view)
+    try:
+        share = equity(view)
+    except ValueError as crowded:
+        return [f"No equity now: {crowded}."]
     others = len(view.players) - 1
     how = (
         "every deal counted"

@@ -112,7 +112,8 @@ def best_discards(
     thrown cards come first in the hand as held (positions compared in order).
 
     Args:
-        source, rules: as for :func:`draw_chances`.
+        source: as for :func:`draw_chances`.
+        rules: as for :func:`draw_chances`.
         at_least: the kind of hand the player wants to reach, or None.
 
     Raises:

@@ -183,7 +183,12 @@ def _equity_of(
     own_draw = 5 - len(kept)
     needed = own_draw + 5 * hidden
     if needed > len(unseen):
-        raise ValueError(f"{needed} unseen cards are needed, and only {len(unseen)} are unseen")
+        # Only at a crowded table, where Law 41 would shuffle the discards to serve the draw:
+        # the seat cannot tell which of its own discards another player would get.
+        raise ValueError(
+            f"too few unseen cards for every hand: {needed} are needed (a draw of "
+            f"{own_draw} and {hidden} hands of five) and {len(unseen)} are unseen"
+        )
     exact = _deal_count(len(unseen), own_draw, hidden) <= exact_limit
     if exact:
         deals = _every_deal(len(unseen), own_draw, hidden)
@@ -240,7 +245,9 @@ def equity(view: PlayerView, *, samples: int | None = None, seed: int | None = N
 
     Raises:
         TypeError: ``view`` is not a PlayerView, or ``samples`` or ``seed`` not an int.
-        ValueError: ``samples`` is below 1 or ``seed`` below 0.
+        ValueError: ``samples`` is below 1 or ``seed`` below 0, or the unseen cards are too
+            few for the seat's draw and every other hand (a table of nine or ten before the
+            draw, where Law 41 would gather the discards).
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"equity takes a PlayerView, not {type(view).__name__}")
