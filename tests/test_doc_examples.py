@@ -25,7 +25,7 @@ RUN_ELSEWHERE = {
     "strategies.md": "tests/test_strategies_doc.py",
     "bots.md": "tests/test_bots_doc.py",
 }
-RUN_HERE = ["irregularities.md", "notation.md", "overview.md", "views.md"]
+RUN_HERE = ["irregularities.md", "notation.md", "odds.md", "overview.md", "views.md"]
 # Pages run here by tests of their own, which check what the page claims besides.
 RUN_BY_OWN_TESTS = ["agents.md", "backend.md", "batch.md", "openspiel.md", "service.md"]
 

@@ -183,6 +183,7 @@ _EDGES |= {
         "batch",
         "bots",
         "gymnasium",
+        "odds",
         "openspiel",
         "pettingzoo",
         "records",
@@ -195,7 +196,16 @@ _EDGES |= {
 _EDGES["examples"] = "pokerlaws.examples"
 
 if TYPE_CHECKING:  # what mypy and IDEs read: every name, as if imported at once
-    from pokerlaws import agents, bots, examples, records, render, sitting, views  # noqa: F401
+    from pokerlaws import (  # noqa: F401
+        agents,
+        bots,
+        examples,
+        odds,
+        records,
+        render,
+        sitting,
+        views,
+    )
     from pokerlaws.agents.information import information_state, information_state_array
     from pokerlaws.agents.observation import observation, observation_array
     from pokerlaws.agents.space import ActionSpace

@@ -5,10 +5,12 @@ You see your cards, the pool, each seat's stack and stake and whose turn it is
 actions as a numbered menu, each stake labelled (call, raise by N, make good, open). Answer
 with a number, the record notation's words (``pass``, ``stand``, ``stake 4``,
 ``discard 2s 9h``, ``pat``) or players' words (``call``, ``raise 4``, ``fold``, ``check``;
-:mod:`pokerlaws.cli.moves`); ``help`` or ``?`` prints the menu again. When the table refuses
-what you typed it quotes the law and prints the menu again. Every line fits the terminal's
-width (80 to 100 columns). After the last game, on ``quit`` or at the end of the input, the
-sitting's results are printed (``quit`` mid-game first finishes the game with you passing).
+:mod:`pokerlaws.cli.moves`); ``help`` or ``?`` prints the menu again; ``hint`` gives the
+chances of the three best discards at your draw, else your equity (:mod:`pokerlaws.cli.hint`,
+from your view alone). When the table refuses what you typed it quotes the law and prints
+the menu again. Every line fits the terminal's width (80 to 100 columns). After the last
+game, on ``quit`` or at the end of the input, the sitting's results are printed (``quit``
+mid-game first finishes the game with you passing).
 Exit status 0.
 """
 
@@ -21,6 +23,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 import pokerlaws as pl
+from pokerlaws.cli.hint import HINT, hint_lines
 from pokerlaws.cli.moves import ACCEPTED, HELP, menu_lines, parse_move
 from pokerlaws.cli.table import (
     CHIPS,
@@ -118,6 +121,10 @@ class _Table:
             if answer.strip().lower() in HELP:
                 self.menu(state, menu)
                 self.line(f"Type {ACCEPTED}.")
+                continue
+            if answer.strip().lower() in HINT:
+                for text in hint_lines(seen):
+                    self.line(text)
                 continue
             try:
                 action = parse_move(answer, seat, menu)
@@ -247,6 +254,7 @@ def run_play(
     table.line("Answer with a menu number or in words: call, raise 4, fold, check, pat,")
     table.line("discard 2s 9h, or the notation's stake 4, pass, stand; help or ? shows the")
     table.line("menu again; quit leaves.")
+    table.line("hint gives the chances of your best discards at the draw, else your equity.")
     for number in range(1, games + 1):
         if number > 1:
             try:
