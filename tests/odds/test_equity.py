@@ -12,6 +12,7 @@ from pokerlaws import odds
 from pokerlaws.odds import showdown
 from tests.laws._tables import RULES, deck_for, play
 from tests.odds.reference_draws import exact_share
+from tests.skips import extra_reason
 
 
 def cards(text: str) -> tuple[pl.Card, ...]:
@@ -77,7 +78,7 @@ def test_equity_before_the_draw_draws_for_the_seat_too_and_within_the_error() ->
 
 def test_the_batch_evaluator_gives_the_same_numbers() -> None:
     """With numpy the deals are valued by pokerlaws.batch.evaluate: the same figures."""
-    pytest.importorskip("numpy")
+    pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
     mine = cards("Jh Jd 8c 5s 2d")
     unseen = tuple(card for card in pl.standard_deck() if card not in mine)
     runs = [
