@@ -12,6 +12,7 @@ law).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -118,26 +119,40 @@ def _answer(document: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(document, status_code=status, headers=_NO_STORE)
 
 
+def _text_answer(text: str) -> Response:
+    """A JSON document already written (once, for every answer and push of it)."""
+    return Response(text.encode("utf-8"), media_type="application/json", headers=_NO_STORE)
+
+
 # --- Websocket listeners ----------------------------------------------------------------------
 
 
 class _Listener:
-    """One websocket waiting for the events of a sitting."""
+    """One websocket waiting for the events of a sitting: woken with the table after an
+    event appended here, or with none when another process appended one."""
 
     def __init__(self) -> None:
         self.event = anyio.Event()
+        self.table: Table | None = None
 
-    def wake(self) -> None:
+    def wake(self, table: Table | None) -> None:
+        if table is not None and (self.table is None or table.seq > self.table.seq):
+            self.table = table
         self.event.set()
 
-    async def wait(self, seconds: float) -> None:
+    async def wait(self, seconds: float) -> Table | None:
+        """The table it was woken with (None: woken without one, or ``seconds`` passed)."""
         with anyio.move_on_after(seconds):
             await self.event.wait()
         self.event = anyio.Event()
+        table, self.table = self.table, None
+        return table
 
 
 class _Hub:
-    """The websockets of this process, by sitting: woken after each event appended here."""
+    """The websockets of this process, by sitting: woken after each event appended here
+    (with the table, so that none of them reads the store), and, where the store tells of
+    other processes' events (PostgreSQL's ``NOTIFY``), after each of those."""
 
     def __init__(self) -> None:
         self.listeners: dict[str, set[_Listener]] = {}
@@ -153,9 +168,14 @@ class _Hub:
         if not group:
             self.listeners.pop(sitting_id, None)
 
-    def notify(self, sitting_id: str) -> None:
+    def notify(self, sitting_id: str, table: Table | None = None) -> None:
         for listener in self.listeners.get(sitting_id, ()):
-            listener.wake()
+            listener.wake(table)
+
+
+# How often a websocket looks at the store when the store tells of every event (a safety
+# net for a notice lost with its connection), instead of ``poll``.
+_WATCHED_POLL = 30.0
 
 
 # --- The routes -------------------------------------------------------------------------------
@@ -168,6 +188,43 @@ class _Service:
         self.tables = tables
         self.hub = _Hub()
         self.poll = poll
+        self.watching = False
+        self.behind: set[str] = set()  # sittings being read after another process's event
+
+    def _watch(self) -> None:
+        """Have the store tell of every event committed, where it can (PostgreSQL)."""
+        watch = getattr(self.tables.store, "watch", None)
+        if self.watching or watch is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def told(sitting_id: str, seq: int) -> None:  # in the store's thread
+            loop.call_soon_threadsafe(self._told, sitting_id, seq)
+
+        watch(told)
+        self.watching = True
+        self.poll = max(self.poll, _WATCHED_POLL)
+
+    def _told(self, sitting_id: str, seq: int) -> None:
+        """An event committed by some process: the sitting read once for every socket of
+        it here, unless this process holds that event already (its own append)."""
+        if sitting_id not in self.hub.listeners or sitting_id in self.behind:
+            return
+        held = self.tables.cached(sitting_id)
+        if held is not None and held.seq > seq:
+            return
+        self.behind.add(sitting_id)
+
+        async def catch_up() -> None:
+            try:
+                table = await run_in_threadpool(self.tables.table, sitting_id)
+            except (Refusal, CorruptSitting):
+                table = None
+            finally:
+                self.behind.discard(sitting_id)
+            self.hub.notify(sitting_id, table)
+
+        asyncio.get_running_loop().create_task(catch_up())
 
     async def _table(self, request: Request) -> Table:
         return await run_in_threadpool(self.tables.table, request.path_params["id"])
@@ -196,7 +253,7 @@ class _Service:
         who = table.holder(token)
         if token is not None and who is None:
             raise Refusal(403, "this token is not one of this sitting's")
-        return _answer(table.seen_by(who))
+        return _text_answer(table.seen_text(who))
 
     async def picture(self, request: Request) -> Response:
         table = await self._table(request)
@@ -210,9 +267,9 @@ class _Service:
     async def act(self, request: Request) -> Response:
         body = await _read_body(request)
         sitting_id = request.path_params["id"]
-        table, who = await run_in_threadpool(self.tables.act, sitting_id, bearer(request), body)
-        self.hub.notify(sitting_id)
-        return _answer(table.seen_by(who))
+        table, who = await self.tables.act_async(sitting_id, bearer(request), body)
+        self.hub.notify(sitting_id, table)
+        return _text_answer(table.seen_text(who))
 
     async def record(self, request: Request) -> Response:
         table = await self._table(request)
@@ -242,21 +299,24 @@ class _Service:
             await websocket.close(code=1008)
             return
         await websocket.accept()
+        self._watch()
         listener = self.hub.listen(sitting_id)
         sending = anyio.Lock()
         sent = [-1]
 
         async def push(current: Table) -> None:
             async with sending:
-                if current.seq != sent[0]:
-                    await websocket.send_json(current.seen_by(who))
+                if current.seq > sent[0]:
+                    await websocket.send_text(current.seen_text(who))
                     sent[0] = current.seq
 
         async def pusher() -> None:
             await push(table)
             while True:
-                await listener.wait(self.poll)
-                await push(await run_in_threadpool(self.tables.table, sitting_id))
+                woken = await listener.wait(self.poll)
+                if woken is None:
+                    woken = await run_in_threadpool(self.tables.table, sitting_id)
+                await push(woken)
 
         try:
             async with anyio.create_task_group() as group:
@@ -286,12 +346,12 @@ class _Service:
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
             try:
                 body = parse_body(raw)
-                table, _ = await run_in_threadpool(self.tables.act, sitting_id, token, body)
+                table, _ = await self.tables.act_async(sitting_id, token, body)
             except Refusal as refusal:
                 async with sending:
                     await websocket.send_json({"error": refusal.status, **refusal.document()})
                 continue
-            self.hub.notify(sitting_id)
+            self.hub.notify(sitting_id, table)
             await push(table)
 
 

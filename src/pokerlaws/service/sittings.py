@@ -18,6 +18,7 @@ SHA-256 hashes, and a presented token is compared with each of them in constant 
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import hmac
 import json
@@ -29,6 +30,8 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, cast
 
+import anyio
+import anyio.to_thread
 import attrs
 
 from pokerlaws.actions import ACTION_TYPES, Redeal, Shuffle
@@ -160,6 +163,11 @@ class Header:
         )
 
 
+def json_text(document: Any) -> str:
+    """A document as the service writes JSON: compact, UTF-8 as it is, no NaN."""
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
 def _event_text(by: str, action: Event, packs: Sequence[tuple[Card, ...]]) -> str:
     return json.dumps(
         {
@@ -211,6 +219,11 @@ class Table:
     header: Header
     sitting: Sitting
     seq: int
+    # What has been worked out of this (immutable) table, once: the public document and each
+    # seat's view, as a document and as JSON text, shared by every request and socket.
+    _memo: dict[tuple[str, str | None], Any] = attrs.field(
+        factory=dict, eq=False, repr=False, alias="_memo"
+    )
 
     @property
     def over(self) -> bool:
@@ -238,6 +251,12 @@ class Table:
 
     def public(self) -> dict[str, Any]:
         """What lies open on the table for anyone: players, chips, dealer, turn, pool."""
+        found: dict[str, Any] | None = self._memo.get(("public", None))
+        if found is None:
+            found = self._memo[("public", None)] = self._public()
+        return found
+
+    def _public(self) -> dict[str, Any]:
         sitting, game = self.sitting, self.sitting.game
         turn = sitting.to_act
         return {
@@ -268,6 +287,19 @@ class Table:
         PlayerView (the library gives one to a seat only): ``view`` is then null, and the
         public table is there for all.
         """
+        found: dict[str, Any] | None = self._memo.get(("seen", who))
+        if found is None:
+            found = self._memo[("seen", who)] = self._seen_by(who)
+        return found
+
+    def seen_text(self, who: str | None) -> str:
+        """:meth:`seen_by` as JSON text, written once for every answer and push of it."""
+        found: str | None = self._memo.get(("text", who))
+        if found is None:
+            found = self._memo[("text", who)] = json_text(self.seen_by(who))
+        return found
+
+    def _seen_by(self, who: str | None) -> dict[str, Any]:
         seat = None if who is None or who == REFEREE else self.seat_of(who)
         seen = None if seat is None else to_data(view(self.sitting.game, seat))
         return {
@@ -438,6 +470,7 @@ class Tables:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = tuple(threading.Lock() for _ in range(_STRIPES))
+        self._async_locks = tuple(anyio.Lock() for _ in range(_STRIPES))
 
     def _lock(self, sitting_id: str) -> threading.Lock:
         return self._locks[hash(sitting_id) % _STRIPES]
@@ -446,28 +479,48 @@ class Tables:
         with self._cache_lock:
             return self._cache.get(sitting_id)
 
+    def cached(self, sitting_id: str) -> Table | None:
+        """The sitting as this process last held it, reading nothing (None: not held)."""
+        return self._cached(sitting_id)
+
     def _keep(self, table: Table) -> Table:
+        """Cache ``table``, unless a later state of the sitting is cached: then that one."""
         with self._cache_lock:
+            cached = self._cache.get(table.id)
+            if cached is not None and cached.seq > table.seq:
+                table = cached
             self._cache[table.id] = table
             self._cache.move_to_end(table.id)
             while len(self._cache) > _CACHED:
                 self._cache.popitem(last=False)
         return table
 
+    def _forget(self, sitting_id: str) -> None:
+        with self._cache_lock:
+            self._cache.pop(sitting_id, None)
+
     def _refresh(self, sitting_id: str) -> Table:
-        """The sitting as the store has it now (404 if there is none)."""
+        """The sitting as the store has it now (404 if there is none): a sitting held here
+        is read only for the events it has not seen, where the store can (``load_after``)."""
         if not _ID.fullmatch(sitting_id):
             raise Refusal(404, "no such sitting")
-        stored = self.store.load(sitting_id)
-        if stored is None:
-            with self._cache_lock:
-                self._cache.pop(sitting_id, None)
-            raise Refusal(404, f"no sitting {sitting_id}")
         table = self._cached(sitting_id)
-        if table is None or table.seq > len(stored.events):
-            table = replay_events(sitting_id, stored.header, ())
+        after = getattr(self.store, "load_after", None)
+        if table is not None and after is not None:
+            events: Sequence[str] | None = after(sitting_id, table.seq)
+            if events is None:
+                self._forget(sitting_id)
+                raise Refusal(404, f"no sitting {sitting_id}")
+        else:
+            stored = self.store.load(sitting_id)
+            if stored is None:
+                self._forget(sitting_id)
+                raise Refusal(404, f"no sitting {sitting_id}")
+            if table is None or table.seq > len(stored.events):
+                table = replay_events(sitting_id, stored.header, ())
+            events = stored.events[table.seq :]
         try:
-            for text in stored.events[table.seq :]:
+            for text in events:
                 table = _advance(table, text)
         except (KeyError, TypeError, ValueError, StopIteration) as error:
             raise CorruptSitting(f"sitting {sitting_id} does not replay: {error!r}") from None
@@ -527,31 +580,56 @@ class Tables:
         seq, action = read_action(body)
         with self._lock(sitting_id):
             table = self._cached(sitting_id) or self._refresh(sitting_id)
-            who = table.holder(token)
-            if who is None:
-                raise Refusal(
-                    403, "this needs the token of a seat (or the referee) of the sitting"
-                )
             if seq != table.seq:
                 table = self._refresh(sitting_id)
-                if seq != table.seq:
-                    raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
-            self._authorize(table, who, action)
-            if table.over:
-                raise Refusal(409, "the sitting is over: it takes no more actions")
-            refused = _own_choice(action)
-            result = play(table.sitting, action) if refused is None else refused
-            if isinstance(result, RuleViolation):
-                raise Refusal(422, result.message, law=result.law)
-            joker = table.sitting.rules.joker
-            sitting, packs = _deal_due(result, table.header.games, lambda: fresh_pack(joker=joker))
-            event = _event_text("referee" if who == REFEREE else "seat", action, packs)
+            table, who, event = self._play(table, token, seq, action)
             if not self.store.append(sitting_id, seq, event):
-                latest = self._refresh(sitting_id)
-                raise Refusal(
-                    409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}"
+                raise _taken(seq, self._refresh(sitting_id))
+            return self._keep(table), who
+
+    async def act_async(
+        self, sitting_id: str, token: str | None, body: object
+    ) -> tuple[Table, str]:
+        """:meth:`act` on the event loop: the rules' short work done here, with no hop to a
+        thread, and the commit awaited (the store's writer answers a future) where the store
+        can (``append_later``); the store read in a thread when the sitting is not held."""
+        seq, action = read_action(body)
+        async with self._async_locks[hash(sitting_id) % _STRIPES]:
+            table = self._cached(sitting_id)
+            if table is None or seq != table.seq:
+                table = await anyio.to_thread.run_sync(self.table, sitting_id)
+            table, who, event = self._play(table, token, seq, action)
+            later = getattr(self.store, "append_later", None)
+            if later is None:
+                appended = await anyio.to_thread.run_sync(
+                    self.store.append, sitting_id, seq, event
                 )
-            return self._keep(Table(sitting_id, table.header, sitting, seq + 1)), who
+            else:
+                appended = await asyncio.wrap_future(later(sitting_id, seq, event))
+            if not appended:
+                raise _taken(seq, await anyio.to_thread.run_sync(self.table, sitting_id))
+            return self._keep(table), who
+
+    def _play(
+        self, table: Table, token: str | None, seq: int, action: Event
+    ) -> tuple[Table, str, str]:
+        """The table after ``action`` (not yet stored), who sent it, and its event's text."""
+        who = table.holder(token)
+        if who is None:
+            raise Refusal(403, "this needs the token of a seat (or the referee) of the sitting")
+        if seq != table.seq:
+            raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
+        self._authorize(table, who, action)
+        if table.over:
+            raise Refusal(409, "the sitting is over: it takes no more actions")
+        refused = _own_choice(action)
+        result = play(table.sitting, action) if refused is None else refused
+        if isinstance(result, RuleViolation):
+            raise Refusal(422, result.message, law=result.law)
+        joker = table.sitting.rules.joker
+        sitting, packs = _deal_due(result, table.header.games, lambda: fresh_pack(joker=joker))
+        event = _event_text("referee" if who == REFEREE else "seat", action, packs)
+        return Table(table.id, table.header, sitting, seq + 1), who, event
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
@@ -565,6 +643,11 @@ class Tables:
         if seat is None or action.seat != seat:
             where = "has no seat in this game" if seat is None else f"sits at seat {seat}"
             raise Refusal(403, f"an action of seat {action.seat}: {who} {where}")
+
+
+def _taken(seq: int, latest: Table) -> Refusal:
+    """The 409 of an append the store refused: another request took ``seq`` first."""
+    return Refusal(409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}")
 
 
 def public_listing(tables: Tables, limit: int = 100) -> list[dict[str, Any]]:
