@@ -113,8 +113,9 @@ class Server:
     def __init__(self, command: list[str], port: int, source: Path = ROOT / "src") -> None:
         self.port = port
         environment = {**os.environ, "PYTHONPATH": str(source)}
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (read and closed at stop)
         self.process = subprocess.Popen(
-            command, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            command, env=environment, stdout=subprocess.DEVNULL, stderr=self.log
         )
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -130,6 +131,11 @@ class Server:
     def pids(self) -> list[int]:
         return _tree(self.process.pid)
 
+    def errors(self) -> str:
+        """The end of what the server wrote on its standard error."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")[-int(os.environ.get("TAIL", 3000)) :]
+
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
         try:
@@ -137,6 +143,7 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+        self.log.close()
 
 
 # --- A lean HTTP/1.1 client -----------------------------------------------------------------
@@ -149,6 +156,7 @@ class Connection:
         self, port: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> None:
         self.port, self.reader, self.writer = port, reader, writer
+        self.retries = 0
 
     @classmethod
     async def open(cls, port: int) -> Connection:
@@ -160,17 +168,23 @@ class Connection:
         if token is not None:
             head += f"authorization: Bearer {token}\r\n"
         head += f"content-length: {len(body)}\r\n\r\n"
-        self.writer.write(head.encode() + body)
-        try:
-            header = await self.reader.readuntil(b"\r\n\r\n")
-        except asyncio.IncompleteReadError as error:
-            if error.partial:
-                raise
-            # The server closed the connection while it was idle (uvicorn's keep-alive
-            # timeout), so it read nothing of this request: sent again on a new one.
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-            self.writer.write(head.encode() + body)
-            header = await self.reader.readuntil(b"\r\n\r\n")
+        for attempt in range(3):
+            try:
+                self.writer.write(head.encode() + body)
+                header = await self.reader.readuntil(b"\r\n\r\n")
+                break
+            except (asyncio.IncompleteReadError, ConnectionError) as error:
+                if isinstance(error, asyncio.IncompleteReadError) and error.partial:
+                    raise
+                # The server closed the connection without answering: uvicorn closes one
+                # idle past its keep-alive timeout, and when its loop lags it may do so with
+                # the request unread. Sent again on a new connection: an action applied
+                # already is then a 409 (its seq is taken), counted as refused.
+                self.retries += 1
+                if attempt == 2:
+                    raise
+                self.writer.close()
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
         status = int(header[9:12])
         length = 0
         for line in header.split(b"\r\n"):
@@ -218,7 +232,7 @@ class Seat:
 
 async def _sitting(
     port: int, rng: random.Random, actions: int, ready: Any, go: Any
-) -> tuple[list[float], list[float], int, int]:
+) -> tuple[list[float], list[float], int, int, int]:
     from websockets.asyncio.client import connect
 
     http = await Connection.open(port)
@@ -268,12 +282,12 @@ async def _sitting(
     for seat in seats.values():
         await seat.connection.close()
         seat.task.cancel()
-    return posts, turns, done, refused
+    return posts, turns, done, refused, http.retries
 
 
 async def _baseline_client(
     port: int, rng: random.Random, actions: int, ready: Any, go: Any
-) -> tuple[list[float], list[float], int, int]:
+) -> tuple[list[float], list[float], int, int, int]:
     http = await Connection.open(port)
     ready()
     await go()
@@ -286,7 +300,7 @@ async def _baseline_client(
         if status != 200:
             raise RuntimeError(f"the baseline answered {status}")
     http.close()
-    return posts, [], actions, 0
+    return posts, [], actions, 0, http.retries
 
 
 def _client_process(
@@ -321,7 +335,10 @@ def _client_process(
         outcomes = await asyncio.gather(*tasks)
         posts = [x for o in outcomes for x in o[0]]
         turns = [x for o in outcomes for x in o[1]]
-        result.put((posts, turns, sum(o[2] for o in outcomes), sum(o[3] for o in outcomes)))
+        done = sum(o[2] for o in outcomes)
+        refused = sum(o[3] for o in outcomes)
+        resent = sum(o[4] for o in outcomes)
+        result.put((posts, turns, done, refused, resent))
 
     asyncio.run(run())
 
@@ -348,12 +365,13 @@ def drive(
     cpu = cpu_seconds(pids)
     began = time.perf_counter()
     barrier.wait()
-    gathered = []
+    gathered: list[Any] = []
     while len(gathered) < len(processes):
         try:
             gathered.append(result.get(timeout=5))
         except queue.Empty:
             if sum(p.exitcode not in (None, 0) for p in processes):
+                print(server.errors(), file=sys.stderr)
                 raise RuntimeError("a client process failed") from None
     elapsed = time.perf_counter() - began
     cpu = cpu_seconds(pids) - cpu
@@ -366,6 +384,7 @@ def drive(
     return {
         "actions": done,
         "refused": sum(g[3] for g in gathered),
+        "resent": sum(g[4] for g in gathered),
         "seconds": elapsed,
         "rate": done / elapsed,
         "post": percentiles(posts),
@@ -396,7 +415,8 @@ def line(name: str, figures: dict[str, Any]) -> str:
         text += f"; turn p50 {turn[0]:.1f} p90 {turn[1]:.1f} p99 {turn[2]:.1f} ms"
     return text + (
         f"; server CPU {figures['cpu_ms']:.3f} ms an action ({figures['cores']:.2f} cores, "
-        f"{figures['processes']} processes); refused {figures['refused']}; load average "
+        f"{figures['processes']} processes); refused {figures['refused']}, "
+        f"resent {figures['resent']}; load average "
         + " ".join(f"{x:.2f}" for x in figures["load"])
     )
 

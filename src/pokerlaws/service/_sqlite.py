@@ -169,7 +169,8 @@ class SQLiteStore:
     def load_after(self, sitting_id: str, seq: int) -> tuple[str, ...] | None:
         """The sitting's events numbered ``seq`` and after, in order (None: no sitting)."""
         _check_text("a sitting id", sitting_id)
-        with self._transaction("BEGIN") as connection:
+        # One statement: one snapshot, so no BEGIN and COMMIT around it.
+        with self._connection() as connection:
             rows = connection.execute(_AFTER, (seq, sitting_id)).fetchall()
         if not rows:
             return None

@@ -13,6 +13,7 @@ law).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -47,7 +48,9 @@ MAX_BODY = 64 * 1024
 or an action is a few hundred bytes, a Law 41 shuffle's order a few more."""
 
 POLL_SECONDS = 1.0
-"""How often a websocket looks for events appended by another server process."""
+"""How often the process looks for events appended by another server process to the sittings
+it has sockets of: one look for all of them, and only where the store does not tell of
+every event (PostgreSQL's NOTIFY does; then it looks every 30 s, in case a notice was lost)."""
 
 _log = logging.getLogger("pokerlaws.service")
 
@@ -140,10 +143,9 @@ class _Listener:
             self.table = table
         self.event.set()
 
-    async def wait(self, seconds: float) -> Table | None:
-        """The table it was woken with (None: woken without one, or ``seconds`` passed)."""
-        with anyio.move_on_after(seconds):
-            await self.event.wait()
+    async def wait(self) -> Table | None:
+        """The table it was woken with (None: woken without one)."""
+        await self.event.wait()
         self.event = anyio.Event()
         table, self.table = self.table, None
         return table
@@ -173,8 +175,8 @@ class _Hub:
             listener.wake(table)
 
 
-# How often a websocket looks at the store when the store tells of every event (a safety
-# net for a notice lost with its connection), instead of ``poll``.
+# How often the process looks at the store for its sockets' sittings when the store tells of
+# every event (a safety net for a notice lost with its connection), instead of ``poll``.
 _WATCHED_POLL = 30.0
 
 
@@ -190,6 +192,39 @@ class _Service:
         self.poll = poll
         self.watching = False
         self.behind: set[str] = set()  # sittings being read after another process's event
+        self.poller: asyncio.Task[None] | None = None
+
+    def _poll(self) -> None:
+        """Start the process's one look at the store for other processes' events, every
+        ``poll`` seconds, for all the sittings that have a socket here (if not started on
+        this event loop already)."""
+        loop = asyncio.get_running_loop()
+        if self.poller is not None and not self.poller.done():
+            if self.poller.get_loop() is loop:
+                return
+            self.poller.cancel()
+        self.poller = loop.create_task(self._polling())
+
+    async def _polling(self) -> None:
+        while True:
+            await anyio.sleep(self.poll)
+            watched = list(self.hub.listeners)
+            if watched:
+                for table in await run_in_threadpool(self._advanced, watched):
+                    self.hub.notify(table.id, table)
+
+    def _advanced(self, sitting_ids: list[str]) -> list[Table]:
+        """The sittings among these that the store holds further than this process did."""
+        advanced = []
+        for sitting_id in sitting_ids:
+            held = self.tables.cached(sitting_id)
+            try:
+                table = self.tables.table(sitting_id)
+            except (Refusal, CorruptSitting):
+                continue
+            if held is None or table.seq > held.seq:
+                advanced.append(table)
+        return advanced
 
     def _watch(self) -> None:
         """Have the store tell of every event committed, where it can (PostgreSQL)."""
@@ -199,7 +234,8 @@ class _Service:
         loop = asyncio.get_running_loop()
 
         def told(sitting_id: str, seq: int) -> None:  # in the store's thread
-            loop.call_soon_threadsafe(self._told, sitting_id, seq)
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                loop.call_soon_threadsafe(self._told, sitting_id, seq)
 
         watch(told)
         self.watching = True
@@ -300,6 +336,7 @@ class _Service:
             return
         await websocket.accept()
         self._watch()
+        self._poll()
         listener = self.hub.listen(sitting_id)
         sending = anyio.Lock()
         sent = [-1]
@@ -313,8 +350,8 @@ class _Service:
         async def pusher() -> None:
             await push(table)
             while True:
-                woken = await listener.wait(self.poll)
-                if woken is None:
+                woken = await listener.wait()
+                if woken is None:  # another process's event, told by the store
                     woken = await run_in_threadpool(self.tables.table, sitting_id)
                 await push(woken)
 

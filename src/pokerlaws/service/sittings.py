@@ -292,6 +292,20 @@ class Table:
             found = self._memo[("seen", who)] = self._seen_by(who)
         return found
 
+    def summary(self) -> dict[str, Any]:
+        """The sitting as the lobby lists it (worked out once a state, like the views)."""
+        found: dict[str, Any] | None = self._memo.get(("summary", None))
+        if found is None:
+            found = self._memo[("summary", None)] = {
+                "id": self.id,
+                "players": [name for name, _ in self.header.players],
+                "games": self.header.games,
+                "games_played": len(self.sitting.games),
+                "over": self.over,
+                "seq": self.seq,
+            }
+        return found
+
     def seen_text(self, who: str | None) -> str:
         """:meth:`seen_by` as JSON text, written once for every answer and push of it."""
         found: str | None = self._memo.get(("text", who))
@@ -651,21 +665,13 @@ def _taken(seq: int, latest: Table) -> Refusal:
 
 
 def public_listing(tables: Tables, limit: int = 100) -> list[dict[str, Any]]:
-    """The latest sittings, newest first, as the lobby lists them."""
+    """The latest sittings, newest first, as the lobby lists them: a sitting held here is
+    read only past its events held (one look at the store), its summary kept with it."""
     listed: list[dict[str, Any]] = []
     for sitting_id in reversed(tables.ids()[-limit:]):
         try:
             table = tables.table(sitting_id)
         except Refusal:
             continue
-        listed.append(
-            {
-                "id": sitting_id,
-                "players": [name for name, _ in table.header.players],
-                "games": table.header.games,
-                "games_played": len(table.sitting.games),
-                "over": table.over,
-                "seq": table.seq,
-            }
-        )
+        listed.append(table.summary())
     return listed
