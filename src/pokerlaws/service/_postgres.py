@@ -159,7 +159,21 @@ class PostgresStore:
         connection = self._connection()
         try:
             with connection.transaction():
-                answers = [self._insert(connection, pending) for pending in batch]
+                # One round trip for all the inserts (a pipeline), not one an insert; each
+                # cursor's rowcount is there once the pipeline has synced, at its end.
+                with connection.pipeline():
+                    cursors = [
+                        connection.execute(
+                            _APPEND, {"id": p.sitting_id, "seq": p.seq, "event": p.event}
+                        )
+                        if 0 <= p.seq < _INT32
+                        else None
+                        for p in batch
+                    ]
+                answers = [
+                    self._answer(p, None if cursor is None else cursor.rowcount)
+                    for p, cursor in zip(batch, cursors, strict=True)
+                ]
                 written = [
                     f"{p.sitting_id} {p.seq}"
                     for p, a in zip(batch, answers, strict=True)
@@ -174,11 +188,9 @@ class PostgresStore:
             return [self._commit([pending])[0] for pending in batch]
         return answers
 
-    def _insert(self, connection: psycopg.Connection[Any], pending: Pending) -> bool | Exception:
-        if 0 <= pending.seq < _INT32:
-            arguments = {"id": pending.sitting_id, "seq": pending.seq, "event": pending.event}
-            if connection.execute(_APPEND, arguments).rowcount == 1:
-                return True
+    def _answer(self, pending: Pending, rows: int | None) -> bool | Exception:
+        if rows == 1:
+            return True
         return False if self._exists(pending.sitting_id) else KeyError(pending.sitting_id)
 
     def watch(self, callback: Callable[[str, int], None]) -> None:
