@@ -133,3 +133,26 @@ def test_an_event_of_another_server_on_postgresql_reaches_a_socket_by_notify(
                     pushed = receive_json(socket)
                     assert pushed["seq"] == seq
                     assert pushed == elsewhere.seen(name)
+
+
+def test_the_fast_json_writer_writes_what_the_standard_one_does() -> None:
+    """Each view is written once, by orjson where installed: the text is json.dumps's."""
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        table = Table(client)
+        rng = random.Random(8)
+        held = client.app.state.tables  # type: ignore[attr-defined]
+        for _ in range(12):
+            if table.public()["to_act"] is None:
+                break  # the sitting's one game is over
+            actor, _ = table.turn()
+            answer = client.post(
+                f"/sittings/{table.id}/actions",
+                json=table.move(rng),
+                headers=_auth(table.tokens[actor]),
+            )
+            assert answer.status_code == 200, answer.text
+            state = held.table(table.id)
+            for who in [*table.tokens, None, sittings.REFEREE]:
+                document = state.seen_by(who)
+                assert sittings.json_text(document) == sittings._standard_json(document)
+                assert state.seen_text(who) == sittings._standard_json(document)
