@@ -250,8 +250,12 @@ async def _sitting(
         seats[name] = Seat(connection)
     for seat in seats.values():
         await seat.at_least(0)
+    http.close()
     ready()
     await go()
+    # A new connection for the play: the one of the creation may have idled past uvicorn's
+    # keep-alive timeout while the other sittings were made.
+    http = await Connection.open(port)
     posts: list[float] = []
     turns: list[float] = []
     refused = 0
