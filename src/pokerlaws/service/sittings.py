@@ -71,6 +71,9 @@ REFEREE: Final = "referee"
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _STRIPES = 64
+# An action holds its stripe's lock while its commit is awaited: many stripes, so that two
+# sittings seldom wait for each other's commit.
+_ASYNC_STRIPES = 1024
 _CACHED = 4096
 
 _shuffler = secrets.SystemRandom()
@@ -501,7 +504,7 @@ class Tables:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = tuple(threading.Lock() for _ in range(_STRIPES))
-        self._async_locks = tuple(anyio.Lock() for _ in range(_STRIPES))
+        self._async_locks = tuple(anyio.Lock() for _ in range(_ASYNC_STRIPES))
 
     def _lock(self, sitting_id: str) -> threading.Lock:
         return self._locks[hash(sitting_id) % _STRIPES]
@@ -625,7 +628,7 @@ class Tables:
         thread, and the commit awaited (the store's writer answers a future) where the store
         can (``append_later``); the store read in a thread when the sitting is not held."""
         seq, action = read_action(body)
-        async with self._async_locks[hash(sitting_id) % _STRIPES]:
+        async with self._async_locks[hash(sitting_id) % _ASYNC_STRIPES]:
             table = self._cached(sitting_id)
             if table is None or seq != table.seq:
                 table = await anyio.to_thread.run_sync(self.table, sitting_id)
