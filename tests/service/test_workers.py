@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 pytest.importorskip("websockets")
 

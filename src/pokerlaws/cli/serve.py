@@ -4,10 +4,11 @@ table service.
 Runs :func:`pokerlaws.service.create_app` with uvicorn over the store ``--db`` names
 (default ``sqlite:///pokerlaws.db``, a file in the working directory). It needs the
 ``service`` extra (Starlette, uvicorn, psycopg); without it, one line says how to install
-it and the exit status is 2. ``--workers N`` runs N server processes on the one port
-(uvicorn's), each importing :mod:`pokerlaws.service._worker`; they share the store, which is
-why N > 1 wants PostgreSQL (any worker may serve any sitting: the store's key decides a race). The access log is off and every uvicorn log line has its
+it and the exit status is 2. The access log is off and every uvicorn log line has its
 ``token=`` hidden (:class:`pokerlaws.service.HiddenTokens`), so that no log holds a token.
+``--workers N`` runs N server processes on the one port (uvicorn's), each importing
+:mod:`pokerlaws.service._worker`; they share the store, which is why N > 1 wants PostgreSQL
+(any worker may serve any sitting: the store's key decides a race).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ def create_app(store: Store | str, *, poll: float = 1.0) -> Starlette:
         ValueError: a URL of an unknown scheme (``open_store`` names it).
     """
     from pokerlaws.service.app import build_app
-    from pokerlaws.service.sittings import Tables
+    from pokerlaws.service.tables import Tables
 
     if isinstance(store, str):
         from pokerlaws.service.store import open_store

@@ -35,10 +35,9 @@ from pokerlaws.service.sittings import (
     CorruptSitting,
     Refusal,
     Table,
-    Tables,
-    public_listing,
     read_new_sitting,
 )
+from pokerlaws.service.tables import Tables, public_listing
 from pokerlaws.views import view
 
 __all__ = ["MAX_BODY", "POLL_SECONDS", "build_app"]
