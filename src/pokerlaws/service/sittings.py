@@ -23,7 +23,7 @@ import hmac
 import json
 import secrets
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
@@ -37,9 +37,6 @@ from pokerlaws.sitting.playing import deal_next, play, start_sitting
 from pokerlaws.sitting.record import format_sitting_record, record_sitting
 from pokerlaws.views import view
 from pokerlaws.violations import RuleViolation, WrongDeck, WrongShuffle, refuse
-
-if TYPE_CHECKING:
-    pass
 
 __all__ = [
     "HEADER_FORMAT",
