@@ -1,11 +1,14 @@
-"""``pokerlaws serve [--db URL] [--host 127.0.0.1] [--port 8000]``: the table service.
+"""``pokerlaws serve [--db URL] [--host 127.0.0.1] [--port 8000] [--workers N]``: the
+table service.
 
 Runs :func:`pokerlaws.service.create_app` with uvicorn over the store ``--db`` names
 (default ``sqlite:///pokerlaws.db``, a file in the working directory). It needs the
 ``service`` extra (Starlette, uvicorn, psycopg); without it, one line names the extra and
 how to install it, and the exit status is 2. The access log is off and every uvicorn log
 line has its ``token=`` hidden (:class:`pokerlaws.service.HiddenTokens`), so that no log
-holds a token.
+holds a token. ``--workers N`` runs N server processes on the one port (uvicorn's), each
+importing :mod:`pokerlaws.service._worker`; they share the store, which is why N > 1 wants
+PostgreSQL (any worker may serve any sitting: the store's key decides a race).
 """
 
 from __future__ import annotations
@@ -35,6 +38,16 @@ def _port(text: str) -> int:
     return port
 
 
+def _workers(text: str) -> int:
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = 0
+    if not 1 <= workers <= 64:
+        raise argparse.ArgumentTypeError(f"a number of workers, 1 to 64, not {text!r}")
+    return workers
+
+
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
@@ -44,6 +57,14 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
     parser.add_argument("--port", type=_port, default=8000, help="the port (8000)")
+    parser.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        metavar="N",
+        help="server processes on the one port (1); more than one wants a store they can "
+        "share, postgresql://...",
+    )
 
 
 def add_serve_command(commands: Any) -> None:
@@ -74,6 +95,8 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
     except ValueError as error:
         say(err, f"pokerlaws serve: {error}")
         return MISSING
+    if args.workers > 1:
+        return _run_workers(args, app)
     hidden = HiddenTokens()
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(hidden)
@@ -84,6 +107,28 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
         for handler in logging.getLogger(name).handlers:
             handler.addFilter(hidden)
     server.run()
+    return 0
+
+
+def _run_workers(args: argparse.Namespace, app: Any) -> int:
+    """``--workers N``: N processes on one port, each its own service over the one store
+    (the parent opened it once, to refuse a bad URL here rather than in every worker)."""
+    import os
+
+    import uvicorn
+
+    from pokerlaws.service._worker import STORE_VARIABLE
+
+    app.state.tables.store.close()
+    os.environ[STORE_VARIABLE] = args.db
+    uvicorn.run(
+        "pokerlaws.service._worker:app",
+        factory=True,
+        host=args.host,
+        port=args.port,
+        workers=args.workers,
+        access_log=False,
+    )
     return 0
 
 

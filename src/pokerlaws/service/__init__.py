@@ -31,14 +31,15 @@ def create_app(store: Store | str, *, poll: float = 1.0) -> Starlette:
         store: a :class:`~pokerlaws.service.store.Store`, or a store URL for
             :func:`~pokerlaws.service.store.open_store` (``sqlite:///path.db``,
             ``sqlite://:memory:``, ``postgresql://...``).
-        poll: how often (seconds) a websocket looks for events another server process
-            appended to the same store.
+        poll: how often (seconds) the process looks for events another server process
+            appended to the sittings it has websockets of (one look for all of them; a
+            PostgreSQL store tells of each event at once, and then it looks every 30 s).
 
     Raises:
         ValueError: a URL of an unknown scheme (``open_store`` names it).
     """
     from pokerlaws.service.app import build_app
-    from pokerlaws.service.sittings import Tables
+    from pokerlaws.service.tables import Tables
 
     if isinstance(store, str):
         from pokerlaws.service.store import open_store

@@ -7,11 +7,19 @@ acknowledged survives a killed process (which ``synchronous=NORMAL`` would also 
 for the kernel keeps what was written) and a crash of the machine or a power loss too (which
 NORMAL does not: its WAL is fsynced only at checkpoints, so the last commits may be lost,
 though the file stays consistent). The service promises that an acknowledged action is
-durable, so it pays the fsync an event; docs/stores.md has the cost of it.
+durable, so it pays an fsync a commit, shared by the appends of that commit; docs/stores.md
+has the cost of it.
 
-Concurrency. Each thread has its own connection (WAL lets readers go on while one writer
-commits); an append is ``BEGIN IMMEDIATE``, so writers take turns and the check of the
-sequence number and the insert see the same events. The primary key on ``(sitting, seq)``
+Group commit. One writer thread (:class:`~pokerlaws.service._stored.GroupWriter`) makes
+every append: it takes all the appends waiting at that moment and writes them in one
+``BEGIN IMMEDIATE`` transaction, so one fsync serves many sittings' actions, and answers each
+only after the COMMIT returned. The threads of this process never meet in SQLite's busy
+handler (which sleeps and backs off rather than queue); only another process writing the
+same file can make the writer wait there.
+
+Concurrency. Each thread has its own connection for reading (WAL lets readers go on while
+the writer commits); the check of the sequence number and the insert are in the writer's
+transaction, so they see the same events. The primary key on ``(sitting, seq)``
 makes a doubled event impossible whatever the callers do, and it holds for several processes
 on one file as well. ``:memory:`` is one connection behind a lock (an in-memory database is
 private to its connection).
@@ -22,9 +30,17 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 from contextlib import contextmanager
 
-from pokerlaws.service._stored import StoredSitting, _check_append, _check_text, _read_sitting
+from pokerlaws.service._stored import (
+    GroupWriter,
+    Pending,
+    StoredSitting,
+    _check_append,
+    _check_text,
+    _read_sitting,
+)
 
 _SCHEMA = (
     """CREATE TABLE IF NOT EXISTS pokerlaws_sittings (
@@ -48,10 +64,28 @@ _APPEND = """INSERT INTO pokerlaws_events (sitting, seq, event)
     AND (SELECT COALESCE(MAX(seq) + 1, 0) FROM pokerlaws_events WHERE sitting = :id) = :seq
     ON CONFLICT (sitting, seq) DO NOTHING"""
 
+# A sitting's events from a number on; one row of NULL if it has none, no row if there is
+# no such sitting (one statement, so one look, for a server that holds the rest).
+_AFTER = """SELECT e.event FROM pokerlaws_sittings AS s
+    LEFT JOIN pokerlaws_events AS e ON e.sitting = s.id AND e.seq >= ?
+    WHERE s.id = ? ORDER BY e.seq"""
+
 # How long a writer waits for another (of this or another process) to commit.
 _BUSY_SECONDS = 30.0
 
 _INT64 = 2**63
+
+
+def _insert(connection: sqlite3.Connection, pending: Pending) -> bool | Exception:
+    """One append inside the writer's transaction: True, False, or KeyError (no sitting)."""
+    seq = pending.seq if 0 <= pending.seq < _INT64 else -1  # never the next (nor overflowing)
+    arguments = {"id": pending.sitting_id, "seq": seq, "event": pending.event}
+    if connection.execute(_APPEND, arguments).rowcount == 1:
+        return True
+    exists = connection.execute(
+        "SELECT 1 FROM pokerlaws_sittings WHERE id = ?", (pending.sitting_id,)
+    ).fetchone()
+    return False if exists else KeyError(pending.sitting_id)
 
 
 class SQLiteStore:
@@ -65,6 +99,7 @@ class SQLiteStore:
         self._connections_lock = threading.Lock()
         self._memory_lock = threading.Lock()
         self._closed = False
+        self._writer = GroupWriter(self._commit, "pokerlaws-sqlite-writer")
         first = self._connect()
         first.execute("PRAGMA journal_mode = WAL")
         for statement in _SCHEMA:
@@ -131,24 +166,30 @@ class SQLiteStore:
         with self._transaction("BEGIN") as connection:
             return _read_sitting(connection, sitting_id, "?")
 
+    def load_after(self, sitting_id: str, seq: int) -> tuple[str, ...] | None:
+        """The sitting's events numbered ``seq`` and after, in order (None: no sitting)."""
+        _check_text("a sitting id", sitting_id)
+        # One statement: one snapshot, so no BEGIN and COMMIT around it.
+        with self._connection() as connection:
+            rows = connection.execute(_AFTER, (seq, sitting_id)).fetchall()
+        if not rows:
+            return None
+        return tuple(event for (event,) in rows if event is not None)
+
     def append(self, sitting_id: str, seq: int, event: str) -> bool:
+        return self.append_later(sitting_id, seq, event).result()
+
+    def append_later(self, sitting_id: str, seq: int, event: str) -> Future[bool]:
+        """:meth:`append` without waiting: its answer, a future, comes after the commit."""
         _check_append(sitting_id, seq, event)
-        if not 0 <= seq < _INT64:
-            seq = -1  # never the next number (and no overflow in sqlite3)
+        return self._writer.submit(sitting_id, seq, event)
+
+    def _commit(self, batch: list[Pending]) -> list[bool | Exception]:
+        """The writer's transaction: every append waiting, one commit (so one fsync)."""
         # IMMEDIATE: the write lock from the start, so that the check of seq and the insert
         # are one step (a deferred read that turns into a write fails under WAL instead).
         with self._transaction("BEGIN IMMEDIATE") as connection:
-            written = connection.execute(
-                _APPEND, {"id": sitting_id, "seq": seq, "event": event}
-            ).rowcount
-            if written == 1:
-                return True
-            exists = connection.execute(
-                "SELECT 1 FROM pokerlaws_sittings WHERE id = ?", (sitting_id,)
-            ).fetchone()
-        if exists is None:
-            raise KeyError(sitting_id)
-        return False
+            return [_insert(connection, pending) for pending in batch]
 
     def list(self) -> tuple[str, ...]:
         with self._connection() as connection:
@@ -161,6 +202,7 @@ class SQLiteStore:
             connection.execute("DELETE FROM pokerlaws_sittings WHERE id = ?", (sitting_id,))
 
     def close(self) -> None:
+        self._writer.close()
         self._closed = True
         with self._connections_lock:
             connections, self._connections = self._connections, []

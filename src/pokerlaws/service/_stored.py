@@ -4,6 +4,9 @@ them without importing it."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
 from typing import Any
 
 import attrs
@@ -55,3 +58,78 @@ def _read_sitting(connection: Any, sitting_id: str, mark: str) -> StoredSitting 
         (sitting_id,),
     ).fetchall()
     return StoredSitting(sitting_id, row[0], tuple(event for (event,) in events))
+
+
+@attrs.define(eq=False)
+class Pending:
+    """One append waiting for the writer: what to write, and the future that answers it."""
+
+    sitting_id: str
+    seq: int
+    event: str
+    answer: Future[bool] = attrs.field(factory=Future)
+
+
+class GroupWriter:
+    """The one writer of a store: it takes every append waiting at that moment and commits
+    them in one transaction (``commit``, the adapter's, which answers each append: True,
+    False or the exception it raises, and commits before it returns), so that one flush to
+    disk serves many sittings' actions; each append's future is answered only after that
+    commit.
+
+    An append that comes while a commit is on its way waits for the next one: under load
+    the batches grow by themselves, and a lone append is committed at once (no timer). The
+    thread starts with the first append and stops at :meth:`close`.
+    """
+
+    def __init__(
+        self, commit: Callable[[list[Pending]], list[bool | Exception]], name: str
+    ) -> None:
+        self._commit = commit
+        self._name = name
+        self._waiting: list[Pending] = []
+        self._ready = threading.Condition()
+        self._closed = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, sitting_id: str, seq: int, event: str) -> Future[bool]:
+        """Queue an append; its future is True once committed (see ``Store.append``)."""
+        pending = Pending(sitting_id, seq, event)
+        with self._ready:
+            if self._closed:
+                raise ValueError("the store is closed")
+            self._waiting.append(pending)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
+                self._thread.start()
+            self._ready.notify()
+        return pending.answer
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._waiting and not self._closed:
+                    self._ready.wait()
+                batch, self._waiting = self._waiting, []
+                if not batch:
+                    return  # closed, nothing left
+            try:
+                answers = self._commit(batch)
+            except BaseException as error:  # the transaction is lost: so is every append
+                for pending in batch:
+                    pending.answer.set_exception(error)
+                continue
+            for pending, answer in zip(batch, answers, strict=True):
+                if isinstance(answer, BaseException):
+                    pending.answer.set_exception(answer)
+                else:
+                    pending.answer.set_result(answer)
+
+    def close(self) -> None:
+        """Commit what is waiting, then stop the thread."""
+        with self._ready:
+            self._closed = True
+            self._ready.notify()
+            thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join()

@@ -12,6 +12,8 @@ law).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
@@ -25,10 +27,9 @@ from pokerlaws.service.sittings import (
     CorruptSitting,
     Refusal,
     Table,
-    Tables,
-    public_listing,
     read_new_sitting,
 )
+from pokerlaws.service.tables import Tables, public_listing
 from pokerlaws.views import view
 
 with needs_extra("service", "pokerlaws.service"):
@@ -48,7 +49,9 @@ MAX_BODY = 64 * 1024
 or an action is a few hundred bytes, a Law 41 shuffle's order a few more."""
 
 POLL_SECONDS = 1.0
-"""How often a websocket looks for events appended by another server process."""
+"""How often the process looks for events appended by another server process to the sittings
+it has sockets of: one look for all of them, and only where the store does not tell of
+every event (PostgreSQL's NOTIFY does; then it looks every 30 s, in case a notice was lost)."""
 
 _log = logging.getLogger("pokerlaws.service")
 
@@ -120,26 +123,41 @@ def _answer(document: Any, status: int = 200) -> JSONResponse:
     return JSONResponse(document, status_code=status, headers=_NO_STORE)
 
 
+def _text_answer(text: str) -> Response:
+    """A JSON document already written (once, for every answer and push of it)."""
+    return Response(text.encode("utf-8"), media_type="application/json", headers=_NO_STORE)
+
+
 # --- Websocket listeners ----------------------------------------------------------------------
 
 
 class _Listener:
-    """One websocket waiting for the events of a sitting."""
+    """One websocket waiting for the events of a sitting: woken with the table after an
+    event appended here, or with none when another process appended one."""
 
     def __init__(self) -> None:
-        self.event = anyio.Event()
+        # asyncio's own Event and Lock (uvicorn runs asyncio): anyio's cost a checkpoint on
+        # every use, a tenth of the server's time when every event is pushed to every seat.
+        self.event = asyncio.Event()
+        self.table: Table | None = None
 
-    def wake(self) -> None:
+    def wake(self, table: Table | None) -> None:
+        if table is not None and (self.table is None or table.seq > self.table.seq):
+            self.table = table
         self.event.set()
 
-    async def wait(self, seconds: float) -> None:
-        with anyio.move_on_after(seconds):
-            await self.event.wait()
-        self.event = anyio.Event()
+    async def wait(self) -> Table | None:
+        """The table it was woken with (None: woken without one)."""
+        await self.event.wait()
+        self.event.clear()
+        table, self.table = self.table, None
+        return table
 
 
 class _Hub:
-    """The websockets of this process, by sitting: woken after each event appended here."""
+    """The websockets of this process, by sitting: woken after each event appended here
+    (with the table, so that none of them reads the store), and, where the store tells of
+    other processes' events (PostgreSQL's ``NOTIFY``), after each of those."""
 
     def __init__(self) -> None:
         self.listeners: dict[str, set[_Listener]] = {}
@@ -155,9 +173,14 @@ class _Hub:
         if not group:
             self.listeners.pop(sitting_id, None)
 
-    def notify(self, sitting_id: str) -> None:
+    def notify(self, sitting_id: str, table: Table | None = None) -> None:
         for listener in self.listeners.get(sitting_id, ()):
-            listener.wake()
+            listener.wake(table)
+
+
+# How often the process looks at the store for its sockets' sittings when the store tells of
+# every event (a safety net for a notice lost with its connection), instead of ``poll``.
+_WATCHED_POLL = 30.0
 
 
 # --- The routes -------------------------------------------------------------------------------
@@ -170,6 +193,77 @@ class _Service:
         self.tables = tables
         self.hub = _Hub()
         self.poll = poll
+        self.watching = False
+        self.behind: set[str] = set()  # sittings being read after another process's event
+        self.poller: asyncio.Task[None] | None = None
+
+    def _poll(self) -> None:
+        """Start the process's one look at the store for other processes' events, every
+        ``poll`` seconds, for all the sittings that have a socket here (if not started on
+        this event loop already)."""
+        loop = asyncio.get_running_loop()
+        if self.poller is not None and not self.poller.done():
+            if self.poller.get_loop() is loop:
+                return
+            self.poller.cancel()
+        self.poller = loop.create_task(self._polling())
+
+    async def _polling(self) -> None:
+        while True:
+            await anyio.sleep(self.poll)
+            watched = list(self.hub.listeners)
+            if watched:
+                for table in await run_in_threadpool(self._advanced, watched):
+                    self.hub.notify(table.id, table)
+
+    def _advanced(self, sitting_ids: list[str]) -> list[Table]:
+        """The sittings among these that the store holds further than this process did."""
+        advanced = []
+        for sitting_id in sitting_ids:
+            held = self.tables.cached(sitting_id)
+            try:
+                table = self.tables.table(sitting_id)
+            except (Refusal, CorruptSitting):
+                continue
+            if held is None or table.seq > held.seq:
+                advanced.append(table)
+        return advanced
+
+    def _watch(self) -> None:
+        """Have the store tell of every event committed, where it can (PostgreSQL)."""
+        watch = getattr(self.tables.store, "watch", None)
+        if self.watching or watch is None:
+            return
+        loop = asyncio.get_running_loop()
+
+        def told(sitting_id: str, seq: int) -> None:  # in the store's thread
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nobody to tell
+                loop.call_soon_threadsafe(self._told, sitting_id, seq)
+
+        watch(told)
+        self.watching = True
+        self.poll = max(self.poll, _WATCHED_POLL)
+
+    def _told(self, sitting_id: str, seq: int) -> None:
+        """An event committed by some process: the sitting read once for every socket of
+        it here, unless this process holds that event already (its own append)."""
+        if sitting_id not in self.hub.listeners or sitting_id in self.behind:
+            return
+        held = self.tables.cached(sitting_id)
+        if held is not None and held.seq > seq:
+            return
+        self.behind.add(sitting_id)
+
+        async def catch_up() -> None:
+            try:
+                table = await run_in_threadpool(self.tables.table, sitting_id)
+            except (Refusal, CorruptSitting):
+                table = None
+            finally:
+                self.behind.discard(sitting_id)
+            self.hub.notify(sitting_id, table)
+
+        asyncio.get_running_loop().create_task(catch_up())
 
     async def _table(self, request: Request) -> Table:
         return await run_in_threadpool(self.tables.table, request.path_params["id"])
@@ -198,7 +292,7 @@ class _Service:
         who = table.holder(token)
         if token is not None and who is None:
             raise Refusal(403, "this token is not one of this sitting's")
-        return _answer(table.seen_by(who))
+        return _text_answer(table.seen_text(who))
 
     async def picture(self, request: Request) -> Response:
         table = await self._table(request)
@@ -212,9 +306,9 @@ class _Service:
     async def act(self, request: Request) -> Response:
         body = await _read_body(request)
         sitting_id = request.path_params["id"]
-        table, who = await run_in_threadpool(self.tables.act, sitting_id, bearer(request), body)
-        self.hub.notify(sitting_id)
-        return _answer(table.seen_by(who))
+        table, who = await self.tables.act_async(sitting_id, bearer(request), body)
+        self.hub.notify(sitting_id, table)
+        return _text_answer(table.seen_text(who))
 
     async def record(self, request: Request) -> Response:
         table = await self._table(request)
@@ -244,21 +338,25 @@ class _Service:
             await websocket.close(code=1008)
             return
         await websocket.accept()
+        self._watch()
+        self._poll()
         listener = self.hub.listen(sitting_id)
-        sending = anyio.Lock()
+        sending = asyncio.Lock()
         sent = [-1]
 
         async def push(current: Table) -> None:
             async with sending:
-                if current.seq != sent[0]:
-                    await websocket.send_json(current.seen_by(who))
+                if current.seq > sent[0]:
+                    await websocket.send_text(current.seen_text(who))
                     sent[0] = current.seq
 
         async def pusher() -> None:
             await push(table)
             while True:
-                await listener.wait(self.poll)
-                await push(await run_in_threadpool(self.tables.table, sitting_id))
+                woken = await listener.wait()
+                if woken is None:  # another process's event, told by the store
+                    woken = await run_in_threadpool(self.tables.table, sitting_id)
+                await push(woken)
 
         try:
             async with anyio.create_task_group() as group:
@@ -278,7 +376,7 @@ class _Service:
         sitting_id: str,
         who: str,
         push: Callable[[Table], Awaitable[None]],
-        sending: anyio.Lock,
+        sending: asyncio.Lock,
     ) -> None:
         token = websocket.query_params.get("token")
         while True:
@@ -288,12 +386,12 @@ class _Service:
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
             try:
                 body = parse_body(raw)
-                table, _ = await run_in_threadpool(self.tables.act, sitting_id, token, body)
+                table, _ = await self.tables.act_async(sitting_id, token, body)
             except Refusal as refusal:
                 async with sending:
                     await websocket.send_json({"error": refusal.status, **refusal.document()})
                 continue
-            self.hub.notify(sitting_id)
+            self.hub.notify(sitting_id, table)
             await push(table)
 
 

@@ -21,20 +21,16 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-import re
 import secrets
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import Any, Final, cast
 
 import attrs
 
-from pokerlaws.actions import ACTION_TYPES, Redeal, Shuffle
+from pokerlaws.actions import Redeal, Shuffle
 from pokerlaws.cards import Card, NotationError, format_cards, parse_cards, standard_deck
 from pokerlaws.records.jsonio import from_data, to_data
-from pokerlaws.reports import EVENT_TYPES, REPORT_TYPES, Event
+from pokerlaws.reports import EVENT_TYPES, Event
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.sitting.model import Sitting, SittingTerms
 from pokerlaws.sitting.playing import deal_next, play, start_sitting
@@ -42,16 +38,12 @@ from pokerlaws.sitting.record import format_sitting_record, record_sitting
 from pokerlaws.views import view
 from pokerlaws.violations import RuleViolation, WrongDeck, WrongShuffle, refuse
 
-if TYPE_CHECKING:
-    from pokerlaws.service.store import Store
-
 __all__ = [
     "HEADER_FORMAT",
     "MAX_GAMES",
     "REFEREE",
     "Refusal",
     "Table",
-    "Tables",
     "fresh_pack",
     "new_token",
     "token_hash",
@@ -66,9 +58,6 @@ MAX_GAMES: Final = 10_000
 REFEREE: Final = "referee"
 """Who holds the referee's token (a player's name is never this value's holder)."""
 
-_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_STRIPES = 64
-_CACHED = 4096
 
 _shuffler = secrets.SystemRandom()
 
@@ -160,6 +149,28 @@ class Header:
         )
 
 
+def _standard_json(document: Any) -> str:
+    return json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def _fast_json() -> Callable[[Any], str]:
+    """orjson where it is installed (the service extra brings it): the same text as
+    :func:`_standard_json` writes for the service's documents, in a tenth of the time."""
+    try:
+        import orjson
+    except ImportError:
+        return _standard_json
+
+    def written(document: Any) -> str:
+        return orjson.dumps(document).decode("utf-8")
+
+    return written
+
+
+json_text: Final = _fast_json()
+"""A document as the service writes JSON: compact, UTF-8 as it is."""
+
+
 def _event_text(by: str, action: Event, packs: Sequence[tuple[Card, ...]]) -> str:
     return json.dumps(
         {
@@ -211,6 +222,11 @@ class Table:
     header: Header
     sitting: Sitting
     seq: int
+    # What has been worked out of this (immutable) table, once: the public document and each
+    # seat's view, as a document and as JSON text, shared by every request and socket.
+    _memo: dict[tuple[str, str | None], Any] = attrs.field(
+        factory=dict, eq=False, repr=False, alias="_memo"
+    )
 
     @property
     def over(self) -> bool:
@@ -238,6 +254,12 @@ class Table:
 
     def public(self) -> dict[str, Any]:
         """What lies open on the table for anyone: players, chips, dealer, turn, pool."""
+        found: dict[str, Any] | None = self._memo.get(("public", None))
+        if found is None:
+            found = self._memo[("public", None)] = self._public()
+        return found
+
+    def _public(self) -> dict[str, Any]:
         sitting, game = self.sitting, self.sitting.game
         turn = sitting.to_act
         return {
@@ -268,6 +290,33 @@ class Table:
         PlayerView (the library gives one to a seat only): ``view`` is then null, and the
         public table is there for all.
         """
+        found: dict[str, Any] | None = self._memo.get(("seen", who))
+        if found is None:
+            found = self._memo[("seen", who)] = self._seen_by(who)
+        return found
+
+    def summary(self) -> dict[str, Any]:
+        """The sitting as the lobby lists it (worked out once a state, like the views)."""
+        found: dict[str, Any] | None = self._memo.get(("summary", None))
+        if found is None:
+            found = self._memo[("summary", None)] = {
+                "id": self.id,
+                "players": [name for name, _ in self.header.players],
+                "games": self.header.games,
+                "games_played": len(self.sitting.games),
+                "over": self.over,
+                "seq": self.seq,
+            }
+        return found
+
+    def seen_text(self, who: str | None) -> str:
+        """:meth:`seen_by` as JSON text, written once for every answer and push of it."""
+        found: str | None = self._memo.get(("text", who))
+        if found is None:
+            found = self._memo[("text", who)] = json_text(self.seen_by(who))
+        return found
+
+    def _seen_by(self, who: str | None) -> dict[str, Any]:
         seat = None if who is None or who == REFEREE else self.seat_of(who)
         seen = None if seat is None else to_data(view(self.sitting.game, seat))
         return {
@@ -417,172 +466,3 @@ def _own_choice(action: Event) -> RuleViolation | None:
             "table shuffles the pack",
         )
     return None
-
-
-# --- The sittings of one process ----------------------------------------------------------
-
-
-class Tables:
-    """The sittings of a store, as one server process sees them.
-
-    Each sitting loaded is cached as of its last event; the store is the truth, so the cache
-    is checked against it: a read loads the events and replays only those it has not seen
-    (another process may have appended them), and an append the store refuses (another
-    process took that sequence number first) reloads the sitting and answers 409. An event
-    is acknowledged only once ``store.append`` has returned True: it is committed.
-    Thread-safe: requests on one sitting take turns (a lock per stripe of sittings).
-    """
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self._cache: OrderedDict[str, Table] = OrderedDict()
-        self._cache_lock = threading.Lock()
-        self._locks = tuple(threading.Lock() for _ in range(_STRIPES))
-
-    def _lock(self, sitting_id: str) -> threading.Lock:
-        return self._locks[hash(sitting_id) % _STRIPES]
-
-    def _cached(self, sitting_id: str) -> Table | None:
-        with self._cache_lock:
-            return self._cache.get(sitting_id)
-
-    def _keep(self, table: Table) -> Table:
-        with self._cache_lock:
-            self._cache[table.id] = table
-            self._cache.move_to_end(table.id)
-            while len(self._cache) > _CACHED:
-                self._cache.popitem(last=False)
-        return table
-
-    def _refresh(self, sitting_id: str) -> Table:
-        """The sitting as the store has it now (404 if there is none)."""
-        if not _ID.fullmatch(sitting_id):
-            raise Refusal(404, "no such sitting")
-        stored = self.store.load(sitting_id)
-        if stored is None:
-            with self._cache_lock:
-                self._cache.pop(sitting_id, None)
-            raise Refusal(404, f"no sitting {sitting_id}")
-        table = self._cached(sitting_id)
-        if table is None or table.seq > len(stored.events):
-            table = replay_events(sitting_id, stored.header, ())
-        try:
-            for text in stored.events[table.seq :]:
-                table = _advance(table, text)
-        except (KeyError, TypeError, ValueError, StopIteration) as error:
-            raise CorruptSitting(f"sitting {sitting_id} does not replay: {error!r}") from None
-        return self._keep(table)
-
-    def table(self, sitting_id: str) -> Table:
-        """The sitting ``sitting_id`` as of its last committed event."""
-        with self._lock(sitting_id):
-            return self._refresh(sitting_id)
-
-    def ids(self) -> tuple[str, ...]:
-        """The ids of the store's sittings, oldest first."""
-        return self.store.list()
-
-    def create(
-        self,
-        rules: Rules,
-        players: tuple[tuple[str, int], ...],
-        terms: SittingTerms,
-        games: int,
-    ) -> tuple[Table, tuple[str, ...], str]:
-        """A new sitting, committed: its table, each player's token and the referee's."""
-        tokens = tuple(new_token() for _ in players)
-        referee = new_token()
-        cut = fresh_pack()
-        first = fresh_pack(joker=rules.joker)
-        try:
-            sitting = start_sitting(rules, players, cut=cut, deck=first, terms=terms)
-        except InvalidRules as error:
-            raise Refusal(422, str(error), law=error.law) from None
-        except (TypeError, ValueError) as error:
-            raise Refusal(422, str(error)) from None
-        sitting, later = _deal_due(sitting, games, lambda: fresh_pack(joker=rules.joker))
-        header = Header(
-            rules=rules,
-            players=players,
-            terms=terms,
-            games=games,
-            seats=tuple(map(token_hash, tokens)),
-            referee=token_hash(referee),
-            cut=cut,
-            packs=(first, *later),
-            created=time.time(),
-        )
-        sitting_id = secrets.token_hex(8)
-        self.store.create(sitting_id, header.text())
-        return self._keep(Table(sitting_id, header, sitting, 0)), tokens, referee
-
-    def act(self, sitting_id: str, token: str | None, body: object) -> tuple[Table, str]:
-        """Play the action of ``body`` (``{"seq": n, "action": ...}``) for ``token``'s holder.
-
-        Returns the sitting after it and who acted. Raises :class:`Refusal`: 403 for a token
-        that is not this sitting's, another seat's action, a report from a player or an
-        action from the referee; 409 for a ``seq`` that is not the current one, or a sitting
-        that is over; 422 for what the laws refuse, with the law. Nothing is applied then.
-        """
-        seq, action = read_action(body)
-        with self._lock(sitting_id):
-            table = self._cached(sitting_id) or self._refresh(sitting_id)
-            who = table.holder(token)
-            if who is None:
-                raise Refusal(
-                    403, "this needs the token of a seat (or the referee) of the sitting"
-                )
-            if seq != table.seq:
-                table = self._refresh(sitting_id)
-                if seq != table.seq:
-                    raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
-            self._authorize(table, who, action)
-            if table.over:
-                raise Refusal(409, "the sitting is over: it takes no more actions")
-            refused = _own_choice(action)
-            result = play(table.sitting, action) if refused is None else refused
-            if isinstance(result, RuleViolation):
-                raise Refusal(422, result.message, law=result.law)
-            joker = table.sitting.rules.joker
-            sitting, packs = _deal_due(result, table.header.games, lambda: fresh_pack(joker=joker))
-            event = _event_text("referee" if who == REFEREE else "seat", action, packs)
-            if not self.store.append(sitting_id, seq, event):
-                latest = self._refresh(sitting_id)
-                raise Refusal(
-                    409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}"
-                )
-            return self._keep(Table(sitting_id, table.header, sitting, seq + 1)), who
-
-    @staticmethod
-    def _authorize(table: Table, who: str, action: Event) -> None:
-        if who == REFEREE:
-            if not isinstance(action, REPORT_TYPES):
-                raise Refusal(403, "the referee reports irregularities; the players act")
-            return
-        if not isinstance(action, ACTION_TYPES):
-            raise Refusal(403, "a report is the referee's: send it with the referee's token")
-        seat = table.seat_of(who)
-        if seat is None or action.seat != seat:
-            where = "has no seat in this game" if seat is None else f"sits at seat {seat}"
-            raise Refusal(403, f"an action of seat {action.seat}: {who} {where}")
-
-
-def public_listing(tables: Tables, limit: int = 100) -> list[dict[str, Any]]:
-    """The latest sittings, newest first, as the lobby lists them."""
-    listed: list[dict[str, Any]] = []
-    for sitting_id in reversed(tables.ids()[-limit:]):
-        try:
-            table = tables.table(sitting_id)
-        except Refusal:
-            continue
-        listed.append(
-            {
-                "id": sitting_id,
-                "players": [name for name, _ in table.header.players],
-                "games": table.header.games,
-                "games_played": len(table.sitting.games),
-                "over": table.over,
-                "seq": table.seq,
-            }
-        )
-    return listed

@@ -1,0 +1,158 @@
+"""Work the service does once, not once a reader (issue 35): a sitting this process holds is
+read from the store only past the events it has seen; each event's view of a seat is worked
+out once for every answer and socket of that seat; and on PostgreSQL an event committed by
+another server process reaches a socket here by the NOTIFY sent in its transaction, not by
+the socket polling."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient
+
+from pokerlaws.service import create_app, sittings
+from tests.service._sockets import receive_json
+from tests.service.test_app import _auth
+from tests.service.test_store import _postgres_url
+from tests.service.test_websocket import Table
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+class Counted:
+    """A store that counts what it is asked to read, around the real one."""
+
+    def __init__(self, store: Any) -> None:
+        self.store = store
+        self.loads = 0
+        self.read_after: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.store, name)
+
+    def load(self, sitting_id: str) -> Any:
+        self.loads += 1
+        return self.store.load(sitting_id)
+
+    def load_after(self, sitting_id: str, seq: int) -> Any:
+        self.read_after.append(seq)
+        return self.store.load_after(sitting_id, seq)
+
+
+def test_a_sitting_held_here_is_read_only_past_the_events_it_has_seen() -> None:
+    from pokerlaws.service.store import open_store
+
+    store = Counted(open_store("sqlite://:memory:"))
+    with TestClient(create_app(store)) as client:
+        table = Table(client)
+        rng = random.Random(3)
+        for seq in range(1, 6):
+            actor, _ = table.turn()
+            answer = client.post(
+                f"/sittings/{table.id}/actions",
+                json=table.move(rng),
+                headers=_auth(table.tokens[actor]),
+            )
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["seq"] == seq
+        assert store.loads == 0  # never the whole sitting: it was made here
+        assert set(store.read_after) <= set(range(6))
+        assert max(store.read_after) == 4  # the read before the last action
+
+
+def test_each_event_s_view_of_a_seat_is_worked_out_once_for_all_its_readers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two sockets of one seat, his POST's answer and his GET: one view worked out an event."""
+    worked: list[int] = []
+    real_view = sittings.view  # type: ignore[attr-defined]
+
+    def counted_view(game: Any, seat: int) -> Any:
+        worked.append(seat)
+        return real_view(game, seat)
+
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        table = Table(client)
+        actor, seat = table.turn()
+        message = table.move(random.Random(5))
+        token = table.tokens[actor]
+        with table.socket(token) as one, table.socket(token) as other:
+            assert receive_json(one)["seq"] == receive_json(other)["seq"] == 0
+            monkeypatch.setattr(sittings, "view", counted_view)
+            answer = client.post(
+                f"/sittings/{table.id}/actions", json=message, headers=_auth(token)
+            )
+            assert answer.status_code == 200, answer.text
+            pushed = [receive_json(one), receive_json(other)]
+            again = client.get(f"/sittings/{table.id}/view", headers=_auth(token)).json()
+        assert pushed == [answer.json(), answer.json()] == [again, again]
+        assert worked.count(seat) == 1
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    yield from _postgres_url()
+
+
+def test_an_event_of_another_server_on_postgresql_reaches_a_socket_by_notify(
+    postgres_url: str,
+) -> None:
+    """Two apps over one PostgreSQL, as two server processes, their sockets polling only
+    once an hour: an action acknowledged by one is pushed by the other, told by NOTIFY."""
+    with (
+        TestClient(create_app(postgres_url, poll=3600)) as here,
+        TestClient(create_app(postgres_url, poll=3600)) as there,
+    ):
+        table = Table(here)
+        elsewhere = table.on(there)
+        rng = random.Random(9)
+        with contextlib.ExitStack() as sockets:
+            opened = {
+                name: sockets.enter_context(table.socket(token))
+                for name, token in table.tokens.items()
+            }
+            for socket in opened.values():
+                assert receive_json(socket)["seq"] == 0
+            for seq in range(1, 4):
+                actor, _ = elsewhere.turn()
+                answer = there.post(
+                    f"/sittings/{table.id}/actions",
+                    json=elsewhere.move(rng),
+                    headers=_auth(table.tokens[actor]),
+                )
+                assert answer.status_code == 200, answer.text
+                for name, socket in opened.items():
+                    pushed = receive_json(socket)
+                    assert pushed["seq"] == seq
+                    assert pushed == elsewhere.seen(name)
+
+
+def test_the_fast_json_writer_writes_what_the_standard_one_does() -> None:
+    """Each view is written once, by orjson where installed: the text is json.dumps's."""
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        table = Table(client)
+        rng = random.Random(8)
+        held = client.app.state.tables  # type: ignore[attr-defined]
+        for _ in range(12):
+            if table.public()["to_act"] is None:
+                break  # the sitting's one game is over
+            actor, _ = table.turn()
+            answer = client.post(
+                f"/sittings/{table.id}/actions",
+                json=table.move(rng),
+                headers=_auth(table.tokens[actor]),
+            )
+            assert answer.status_code == 200, answer.text
+            state = held.table(table.id)
+            for who in [*table.tokens, None, sittings.REFEREE]:
+                document = state.seen_by(who)
+                assert sittings.json_text(document) == sittings._standard_json(document)
+                assert state.seen_text(who) == sittings._standard_json(document)
