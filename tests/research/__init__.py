@@ -1,1 +1,1 @@
-"""Tests of the researchers' interfaces (Gymnasium, OpenSpiel), none skipped in CI (.ci/skips.py)."""
+"""Tests of the researchers' interfaces (Gymnasium, OpenSpiel); CI skips none (.ci/skips.py)."""

@@ -1,1 +1,1 @@
-"""Tests of pokerlaws.service (Starlette, SQLite, PostgreSQL), none skipped in CI (.ci/skips.py)."""
+"""Tests of pokerlaws.service (Starlette, SQLite, PostgreSQL); CI skips none (.ci/skips.py)."""

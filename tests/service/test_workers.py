@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
-pytest.importorskip("websockets")
+from tests.skips import extra_reason
+
+pytest.importorskip("starlette", reason=extra_reason("starlette", "service"))
+pytest.importorskip("httpx", reason=extra_reason("httpx", "service"))
+pytest.importorskip("websockets", reason=extra_reason("websockets", "service"))
 
 import httpx
 from websockets.sync.client import connect
