@@ -744,10 +744,11 @@ def test_a_content_length_of_other_digits_than_ascii_ones_is_a_413_not_a_500(
 
 def test_a_player_may_not_be_named_as_the_referee_s_token_holder(sitting: Sitting) -> None:
     """A player named "referee" was taken for the referee: his seat's token read the record,
-    every pack in it, before the sitting was over. The name is refused (400)."""
+    every pack in it, before the sitting was over. The name is refused (422, as every value
+    of a member the service cannot take)."""
     players = [{"name": "referee", "chips": 20}, {"name": "Ann", "chips": 20}]
     before = sitting.store.list()
     answer = sitting.client.post("/sittings", json={"rules": RULES, "players": players})
-    assert answer.status_code == 400, answer.text
+    assert answer.status_code == 422, answer.text
     assert "referee" in answer.json()["message"]
     assert sitting.store.list() == before

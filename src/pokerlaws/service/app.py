@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from pokerlaws.render.svg import render_svg
 from pokerlaws.service import pages
+from pokerlaws.service.documents import read_new_sitting
 from pokerlaws.service.sittings import (
     REFEREE,
     CorruptSitting,
@@ -35,7 +36,6 @@ from pokerlaws.service.sittings import (
     Table,
     Tables,
     public_listing,
-    read_new_sitting,
 )
 from pokerlaws.views import view
 

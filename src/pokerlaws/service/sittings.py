@@ -118,7 +118,7 @@ class Header:
     rules: Rules
     players: tuple[tuple[str, int], ...]
     terms: SittingTerms
-    games: int
+    games: int | None  # None: until the sitting is over
     seats: tuple[str, ...]  # the SHA-256 of each player's token, in seat order
     referee: str  # the SHA-256 of the referee's token
     cut: tuple[Card, ...]
@@ -184,14 +184,16 @@ def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]]:
 # --- One sitting, as loaded -------------------------------------------------------------------
 
 
-def _due(sitting: Sitting, games: int) -> bool:
+def _due(sitting: Sitting, games: int | None) -> bool:
     """Whether the next game is to be dealt now: the last one is over, fewer than ``games``
-    have been played and two seated players still have chips (Law 18, Ambiguity 26)."""
-    return sitting.between_games and len(sitting.games) < games and sitting.next_dealer is not None
+    have been played (None: no bound) and two seated players still have chips (Law 18,
+    Ambiguity 26)."""
+    more = games is None or len(sitting.games) < games
+    return sitting.between_games and more and sitting.next_dealer is not None
 
 
 def _deal_due(
-    sitting: Sitting, games: int, packs: Callable[[], tuple[Card, ...]]
+    sitting: Sitting, games: int | None, packs: Callable[[], tuple[Card, ...]]
 ) -> tuple[Sitting, list[tuple[Card, ...]]]:
     """Deal every game now due, each from ``packs()``; a game may end as it is dealt (the
     antes leave nobody able to open), so more than one may be."""
@@ -353,38 +355,6 @@ def _document(what: str, data: object, kind: type) -> Any:
     return value
 
 
-def read_new_sitting(
-    body: object,
-) -> tuple[Rules, tuple[tuple[str, int], ...], SittingTerms, int]:
-    """The rules, players, terms and games of a ``POST /sittings`` body."""
-    members = _members("the body", body, {"rules", "players"}, {"terms", "games"})
-    try:
-        rules = _document("rules", members["rules"], Rules)
-    except InvalidRules as error:
-        raise Refusal(422, str(error), law=error.law) from None
-    terms = (
-        SittingTerms()
-        if members.get("terms") is None
-        else _document("terms", members["terms"], SittingTerms)
-    )
-    games = _whole("games", members.get("games", 1), 1, MAX_GAMES)
-    listed = members["players"]
-    if type(listed) is not list or not 2 <= len(listed) <= 10:
-        raise Refusal(400, "players must be a list of 2 to 10 {name, chips} objects")
-    players = []
-    for index, player in enumerate(listed):
-        entry = _members(f"players[{index}]", player, {"name", "chips"}, set())
-        if type(entry["name"]) is not str:
-            raise Refusal(400, f"players[{index}].name must be text")
-        if entry["name"] == REFEREE:
-            # Table.holder answers this name for the referee's token: a player of this name
-            # would hold the referee's powers (the record, every pack in it).
-            raise Refusal(400, f"players[{index}].name may not be {REFEREE!r}: the referee's")
-        chips = _whole(f"players[{index}].chips", entry["chips"], 1, 10**12)
-        players.append((entry["name"], chips))
-    return rules, tuple(players), terms, games
-
-
 def read_action(body: object) -> tuple[int, Event]:
     """The ``seq`` and the action (or report) of an action message."""
     members = _members("the body", body, {"seq", "action"}, set())
@@ -487,7 +457,7 @@ class Tables:
         rules: Rules,
         players: tuple[tuple[str, int], ...],
         terms: SittingTerms,
-        games: int,
+        games: int | None,
     ) -> tuple[Table, tuple[str, ...], str]:
         """A new sitting, committed: its table, each player's token and the referee's."""
         tokens = tuple(new_token() for _ in players)
