@@ -27,8 +27,8 @@ import attrs
 from pokerlaws.hands import HandRules
 from pokerlaws.records.jsonio import FORMAT
 from pokerlaws.rules import InvalidRules, Rules
-from pokerlaws.sitting.model import SittingTerms
 from pokerlaws.service.sittings import MAX_GAMES, REFEREE, Refusal
+from pokerlaws.sitting.model import SittingTerms
 
 __all__ = ["MAX_CHIPS", "NAME_LENGTH", "read_new_sitting"]
 
@@ -92,7 +92,9 @@ def _members(where: str, given: dict[str, Any], kind: type, known: tuple[str, ..
     """Refuse a ``format`` or ``type`` that names another document, and any member the
     document does not have (named, with the ones it has)."""
     if given.get("format", FORMAT) != FORMAT:
-        raise _refuse(f"{where}.format must be {FORMAT!r} or left out, not {_seen(given['format'])}")
+        raise _refuse(
+            f"{where}.format must be {FORMAT!r} or left out, not {_seen(given['format'])}"
+        )
     if given.get("type", kind.__name__) != kind.__name__:
         raise _refuse(
             f"{where}.type must be {kind.__name__!r} or left out, not {_seen(given['type'])}"
@@ -102,9 +104,7 @@ def _members(where: str, given: dict[str, Any], kind: type, known: tuple[str, ..
         names = ", ".join(_quoted.repr(name) for name in unknown[:5])
         more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
         word = "member" if len(unknown) == 1 else "members"
-        raise _refuse(
-            f"{where} has no {word} {names}{more}: its members are {', '.join(known)}"
-        )
+        raise _refuse(f"{where} has no {word} {names}{more}: its members are {', '.join(known)}")
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -117,10 +117,14 @@ _TERMS_MEMBERS: Final = _fields(SittingTerms)
 
 
 def _hands(value: object) -> HandRules:
-    given = _object("rules.hands", value, "the hands' switches (" + ", ".join(_HAND_SWITCHES) + ")")
+    given = _object(
+        "rules.hands", value, "the hands' switches (" + ", ".join(_HAND_SWITCHES) + ")"
+    )
     _members("rules.hands", given, HandRules, _HAND_SWITCHES)
     switches = {
-        name: _switch(f"rules.hands.{name}", given[name]) for name in _HAND_SWITCHES if name in given
+        name: _switch(f"rules.hands.{name}", given[name])
+        for name in _HAND_SWITCHES
+        if name in given
     }
     return HandRules(**switches)
 
@@ -207,13 +211,13 @@ def read_players(value: object) -> tuple[tuple[str, int], ...]:
         if not isinstance(name, str):
             raise _refuse(f"{where}.name must be text, not {_seen(name)}")
         if not 1 <= len(name) <= NAME_LENGTH:
-            raise _refuse(
-                f"{where}.name must be 1 to {NAME_LENGTH} characters, not {len(name)}"
-            )
+            raise _refuse(f"{where}.name must be 1 to {NAME_LENGTH} characters, not {len(name)}")
         if name == REFEREE:
             # Table.holder answers this name for the referee's token: a player of this name
             # would hold the referee's powers (the record, every pack in it).
-            raise _refuse(f"{where}.name may not be {REFEREE!r}: that is who holds the referee's token")
+            raise _refuse(
+                f"{where}.name may not be {REFEREE!r}: that is who holds the referee's token"
+            )
         chips = _whole(f"{where}.chips", given["chips"], "chips", 1, MAX_CHIPS)
         players.append((name, chips))
     return tuple(players)
