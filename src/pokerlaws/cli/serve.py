@@ -66,6 +66,7 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
         import uvicorn
 
         from pokerlaws.service import HiddenTokens, create_app
+        from pokerlaws.service.bounds import server_settings
     except ImportError:
         say(err, _EXTRA)
         return MISSING
@@ -77,7 +78,10 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
     hidden = HiddenTokens()
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(hidden)
-    config = uvicorn.Config(app, host=args.host, port=args.port, access_log=False)
+    # The bounds of docs/service.md: a request's deadline, the head and message sizes.
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, access_log=False, **server_settings()
+    )
     # uvicorn configures its loggers when it starts: the filter is put on its handlers too.
     server = uvicorn.Server(config)
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):

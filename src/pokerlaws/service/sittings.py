@@ -537,10 +537,12 @@ class Tables:
             raise Refusal(403, f"an action of seat {action.seat}: {who} {where}")
 
 
-def public_listing(tables: Tables, limit: int = 100) -> list[dict[str, Any]]:
-    """The latest sittings, newest first, as the lobby lists them."""
+def public_listing(tables: Tables, limit: int = 100, skip: int = 0) -> list[dict[str, Any]]:
+    """The latest sittings, newest first, as the lobby lists them: ``limit`` of them after
+    the ``skip`` newest."""
     listed: list[dict[str, Any]] = []
-    for sitting_id in reversed(tables.ids()[-limit:]):
+    ids = tables.ids()
+    for sitting_id in reversed(ids[max(0, len(ids) - skip - limit) : max(0, len(ids) - skip)]):
         try:
             table = tables.table(sitting_id)
         except Refusal:
