@@ -84,10 +84,10 @@ def test_law_19_a_rules_document_of_the_ante_and_limit_alone_takes_every_default
         ),
     ],
 )
-def test_law_77_a_short_rules_document_fills_what_it_leaves_out_with_the_defaults(
+def test_a_short_rules_document_fills_what_it_leaves_out_with_the_defaults(
     client: TestClient, given: dict[str, Any], expected: pl.Rules
 ) -> None:
-    """Law 77: the defaults are Peel read literally; a member given departs from them, a
+    """The defaults are Peel read literally (Law 77); a member given departs from them, a
     member left out keeps them (the whole document ``to_data`` writes is one such)."""
     made = _made(client, {"rules": given, "players": PLAYERS, "games": 1})
     assert _header(client, made).rules == expected
@@ -227,7 +227,7 @@ def test_law_18_a_sitting_without_games_goes_on_until_fewer_than_two_have_chips(
 ) -> None:
     """Law 18 (Ambiguity 26): the deal passes on while two players have chips; with no
     ``games`` nothing else ends the sitting. Played by legal actions drawn at random until
-    it is over: then exactly one player holds every chip, none is owed to a bound."""
+    it is over: then exactly one player has chips: no bound of games ended it."""
     players = [{"name": "Ann", "chips": 6}, {"name": "Bob", "chips": 6}]
     made = _made(client, {"rules": {"ante": 1, "limit": 2}, "players": players})
     sid = made["id"]
