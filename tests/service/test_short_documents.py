@@ -222,6 +222,31 @@ def test_a_name_of_other_lengths_is_refused_with_a_sentence(
     )
 
 
+def _play_out(client: TestClient, made: dict[str, Any], seed: int) -> dict[str, Any]:
+    """Legal actions drawn at random until the sitting is over; the public table then."""
+    sid = made["id"]
+    tokens = {seat["name"]: seat["token"] for seat in made["seats"]}
+    rng = random.Random(seed)
+    public: dict[str, Any] = client.get(f"/sittings/{sid}").json()
+    for _ in range(20_000):
+        if public["over"]:
+            return public
+        auth = {"Authorization": f"Bearer {tokens[public['to_act']['name']]}"}
+        seen = client.get(f"/sittings/{sid}/view", headers=auth).json()
+        menu = seen["view"]["legal_actions"]
+        if isinstance(menu, dict):
+            stake = {"type": "Stake", "seat": menu["seat"], "amount": menu["least"]}
+            menu = [*menu["others"], stake]
+        done = client.post(
+            f"/sittings/{sid}/actions",
+            json={"seq": seen["seq"], "action": rng.choice(menu)},
+            headers=auth,
+        )
+        assert done.status_code == 200, done.text
+        public = done.json()["table"]
+    raise AssertionError("the sitting did not end")
+
+
 def test_law_18_a_sitting_without_games_goes_on_until_fewer_than_two_have_chips(
     client: TestClient,
 ) -> None:
@@ -230,30 +255,36 @@ def test_law_18_a_sitting_without_games_goes_on_until_fewer_than_two_have_chips(
     it is over: then exactly one player has chips: no bound of games ended it."""
     players = [{"name": "Ann", "chips": 6}, {"name": "Bob", "chips": 6}]
     made = _made(client, {"rules": {"ante": 1, "limit": 2}, "players": players})
-    sid = made["id"]
-    tokens = {seat["name"]: seat["token"] for seat in made["seats"]}
-    rng = random.Random(35)
-    public = client.get(f"/sittings/{sid}").json()
-    for _ in range(20_000):
-        if public["over"]:
-            break
-        name = public["to_act"]["name"]
-        auth = {"Authorization": f"Bearer {tokens[name]}"}
-        seen = client.get(f"/sittings/{sid}/view", headers=auth).json()
-        menu = seen["view"]["legal_actions"]
-        if isinstance(menu, dict):
-            menu = [
-                *menu["others"],
-                {"type": "Stake", "seat": menu["seat"], "amount": menu["least"]},
-            ]
-        action = rng.choice(menu)
-        done = client.post(
-            f"/sittings/{sid}/actions", json={"seq": seen["seq"], "action": action}, headers=auth
-        )
-        assert done.status_code == 200, done.text
-        public = done.json()["table"]
-    assert public["over"], "the sitting did not end"
+    public = _play_out(client, made, seed=35)
     assert public["games"] is None
     with_chips = [player for player in public["players"] if player["chips"]]
     assert len(with_chips) == 1, public
     assert public["games_played"] >= 1
+
+
+def test_the_referee_ends_a_sitting_without_games_after_the_game_in_play(tmp_path: Any) -> None:
+    """A sitting without ``games`` ends when fewer than two have chips, or when the referee
+    ends it (``POST /sittings/{id}/end``): the game in play is then its last. Only the
+    referee's token ends it, at the current ``seq``; the end is an event of the store, so a
+    restarted server replays it."""
+    url = f"sqlite:///{tmp_path / 'service.db'}"
+    client = TestClient(create_app(url))
+    made = _made(client, {"rules": {"ante": 1, "limit": 4}, "players": PLAYERS})
+    sid = made["id"]
+    seat = {"Authorization": f"Bearer {made['seats'][0]['token']}"}
+    referee = {"Authorization": f"Bearer {made['referee']}"}
+    refused = client.post(f"/sittings/{sid}/end", json={"seq": 0}, headers=seat)
+    assert refused.status_code == 403, refused.text
+    stale = client.post(f"/sittings/{sid}/end", json={"seq": 1}, headers=referee)
+    assert stale.status_code == 409, stale.text
+    ended = client.post(f"/sittings/{sid}/end", json={"seq": 0}, headers=referee)
+    assert ended.status_code == 200, ended.text
+    assert ended.json()["games"] == 1
+    assert not ended.json()["over"]
+    public = _play_out(client, made, seed=18)
+    assert public["games_played"] == 1
+    assert public["seq"] >= 2
+    again = client.post(f"/sittings/{sid}/end", json={"seq": public["seq"]}, headers=referee)
+    assert again.status_code == 409, again.text
+    restarted = TestClient(create_app(url))
+    assert restarted.get(f"/sittings/{sid}").json() == client.get(f"/sittings/{sid}").json()

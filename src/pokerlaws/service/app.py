@@ -275,6 +275,13 @@ class _Service:
         self.hub.notify(sitting_id)
         return _answer(table.seen_by(who))
 
+    async def end(self, request: Request) -> Response:
+        body = await _read_body(request)
+        sitting_id = request.path_params["id"]
+        table = await run_in_threadpool(self.tables.end, sitting_id, bearer(request), body)
+        self.hub.notify(sitting_id)
+        return _answer(table.public())
+
     async def record(self, request: Request) -> Response:
         table = await self._table(request)
         if not table.over and table.holder(bearer(request)) != REFEREE:
@@ -434,6 +441,7 @@ def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
         Route("/sittings/{id}/view", _guarded(service.seen), methods=["GET"]),
         Route("/sittings/{id}/table.svg", _guarded(service.picture), methods=["GET"]),
         Route("/sittings/{id}/actions", _guarded(service.act), methods=["POST"]),
+        Route("/sittings/{id}/end", _guarded(service.end), methods=["POST"]),
         Route("/sittings/{id}/record", _guarded(service.record), methods=["GET"]),
         Route("/sittings/{id}/play", _guarded(service.table_page), methods=["GET"]),
         WebSocketRoute("/sittings/{id}/ws", service.socket),

@@ -173,10 +173,17 @@ def _event_text(by: str, action: Event, packs: Sequence[tuple[Card, ...]]) -> st
     )
 
 
-def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]]:
+_END_EVENT: Final = json.dumps({"format": HEADER_FORMAT, "type": "end", "by": REFEREE})
+"""The event of the referee's ending the sitting: the game in play is its last."""
+
+
+def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]] | None:
+    """The action of an event and the packs it dealt, or None for the referee's end."""
     data = json.loads(text)
-    if data.get("format") != HEADER_FORMAT or data.get("type") != "action":
+    if data.get("format") != HEADER_FORMAT or data.get("type") not in ("action", "end"):
         raise CorruptSitting(f"an event of format {data.get('format')!r}")
+    if data["type"] == "end":
+        return None
     action = from_data(data["action"])
     return action, tuple(parse_cards(pack) for pack in data["packs"])
 
@@ -188,8 +195,11 @@ def _due(sitting: Sitting, games: int | None) -> bool:
     """Whether the next game is to be dealt now: the last one is over, fewer than ``games``
     have been played (None: no bound) and two seated players still have chips (Law 18,
     Ambiguity 26)."""
-    more = games is None or len(sitting.games) < games
-    return sitting.between_games and more and sitting.next_dealer is not None
+    return (
+        sitting.between_games
+        and (games is None or len(sitting.games) < games)
+        and sitting.next_dealer is not None
+    )
 
 
 def _deal_due(
@@ -213,11 +223,20 @@ class Table:
     header: Header
     sitting: Sitting
     seq: int
+    ended: int | None = None  # the games the sitting lasts since the referee ended it
+
+    @property
+    def games(self) -> int | None:
+        """The most games the sitting lasts (None: until fewer than two have chips): the
+        header's, or fewer once the referee has ended it."""
+        if self.ended is None or self.header.games is None:
+            return self.ended if self.header.games is None else self.header.games
+        return min(self.ended, self.header.games)
 
     @property
     def over(self) -> bool:
         """Whether the sitting has ended: its last game is over and no other is due."""
-        return self.sitting.between_games and not _due(self.sitting, self.header.games)
+        return self.sitting.between_games and not _due(self.sitting, self.games)
 
     def holder(self, token: str | None) -> str | None:
         """The player's name (or :data:`REFEREE`) whose token this is, or None."""
@@ -246,7 +265,7 @@ class Table:
             "id": self.id,
             "seq": self.seq,
             "over": self.over,
-            "games": self.header.games,
+            "games": self.games,
             "games_played": len(sitting.games),
             "players": [
                 {"name": name, "chips": chips}
@@ -297,16 +316,24 @@ def _begin(sitting_id: str, header: Header) -> Table:
     return Table(sitting_id, header, sitting, 0)
 
 
+def _ended(table: Table) -> Table:
+    """The sitting after the referee has ended it: the game in play is its last."""
+    return attrs.evolve(table, seq=table.seq + 1, ended=len(table.sitting.games) + 1)
+
+
 def _advance(table: Table, text: str) -> Table:
-    action, packs = _read_event(text)
+    event = _read_event(text)
+    if event is None:
+        return _ended(table)
+    action, packs = event
     result = play(table.sitting, action)
     if isinstance(result, RuleViolation):
         raise CorruptSitting(f"sitting {table.id}, event {table.seq}: {result.message}")
     supply: Iterator[tuple[Card, ...]] = iter(packs)
-    sitting, dealt = _deal_due(result, table.header.games, lambda: next(supply))
+    sitting, dealt = _deal_due(result, table.games, lambda: next(supply))
     if len(dealt) != len(packs):
         raise CorruptSitting(f"sitting {table.id}, event {table.seq}: packs never dealt")
-    return Table(table.id, table.header, sitting, table.seq + 1)
+    return Table(table.id, table.header, sitting, table.seq + 1, table.ended)
 
 
 def replay_events(sitting_id: str, header_text: str, events: Sequence[str]) -> Table:
@@ -514,14 +541,37 @@ class Tables:
             if isinstance(result, RuleViolation):
                 raise Refusal(422, result.message, law=result.law)
             joker = table.sitting.rules.joker
-            sitting, packs = _deal_due(result, table.header.games, lambda: fresh_pack(joker=joker))
+            sitting, packs = _deal_due(result, table.games, lambda: fresh_pack(joker=joker))
             event = _event_text("referee" if who == REFEREE else "seat", action, packs)
             if not self.store.append(sitting_id, seq, event):
                 latest = self._refresh(sitting_id)
                 raise Refusal(
                     409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}"
                 )
-            return self._keep(Table(sitting_id, table.header, sitting, seq + 1)), who
+            return self._keep(Table(sitting_id, table.header, sitting, seq + 1, table.ended)), who
+
+    def end(self, sitting_id: str, token: str | None, body: object) -> Table:
+        """The referee ends the sitting (``{"seq": n}``): the game in play is its last, and
+        the sitting is over when it ends. Raises :class:`Refusal`: 403 for any token but
+        the referee's, 409 for a stale ``seq`` or a sitting over already."""
+        members = _members("the body", body, {"seq"}, set())
+        seq = _whole("seq", members["seq"], 0, 2**62)
+        with self._lock(sitting_id):
+            table = self._cached(sitting_id) or self._refresh(sitting_id)
+            if table.holder(token) != REFEREE:
+                raise Refusal(403, "the referee ends a sitting: it needs the referee's token")
+            if seq != table.seq:
+                table = self._refresh(sitting_id)
+            if seq != table.seq:
+                raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
+            if table.over:
+                raise Refusal(409, "the sitting is over already")
+            if not self.store.append(sitting_id, seq, _END_EVENT):
+                latest = self._refresh(sitting_id)
+                raise Refusal(
+                    409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}"
+                )
+            return self._keep(_ended(table))
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
