@@ -246,6 +246,7 @@ def test_a_websocket_message_over_64_kib_is_refused_before_it_is_buffered() -> N
 def test_a_token_holds_at_most_four_websockets_the_oldest_closed_past_them() -> None:
     """The fifth websocket of one token closes the first with CLOSE_SUPERSEDED; the four
     newest stay open and pushed to, and another token's socket is untouched."""
+    assert SOCKETS_PER_TOKEN == 4  # the number docs/service.md gives
     with TestClient(create_app("sqlite://:memory:", poll=0.05)) as client:
         made = client.post("/sittings", json=CREATION).json()
         sid = made["id"]
@@ -286,6 +287,7 @@ def test_a_token_holds_at_most_four_websockets_the_oldest_closed_past_them() -> 
 def test_the_lobby_lists_a_page_of_at_most_twenty_sittings() -> None:
     """Anyone may ask for the lobby, so one request lists LOBBY_PAGE sittings at most,
     newest first; ``?page=N`` the older ones; a page that is no small number is a 400."""
+    assert LOBBY_PAGE == 20  # the number docs/service.md gives
     client = TestClient(create_app("sqlite://:memory:"))
     made = [client.post("/sittings", json=CREATION).json()["id"] for _ in range(LOBBY_PAGE + 5)]
     first = client.get("/sittings").json()
@@ -297,3 +299,24 @@ def test_the_lobby_lists_a_page_of_at_most_twenty_sittings() -> None:
         refused = client.get("/sittings", params={"page": page})
         assert refused.status_code == 400, refused.text
         assert set(refused.json()) == {"law", "message"}
+
+
+def test_pokerlaws_serve_puts_every_server_bound_on_uvicorn(monkeypatch: Any) -> None:
+    """``pokerlaws serve`` runs uvicorn with the bounded protocol and the numbers of
+    docs/service.md (the server is not started: its configuration is kept and read)."""
+    import uvicorn
+
+    from pokerlaws.cli.serve import serve_main
+    from pokerlaws.service import bounds
+
+    kept: list[Any] = []
+    monkeypatch.setattr(uvicorn.Server, "run", lambda server, *_: kept.append(server.config))
+    assert serve_main(["--db", "sqlite://:memory:", "--port", "0"]) == 0
+    (config,) = kept
+    assert config.http in (bounds.BoundedH11, bounds.BoundedHttpTools)
+    assert config.timeout_keep_alive == bounds.KEEP_ALIVE_SECONDS == 5
+    assert config.ws_max_size == MESSAGE_BYTES == 64 * 1024
+    assert config.h11_max_incomplete_event_size == HEAD_BYTES == 16 * 1024
+    assert config.ws_ping_interval == config.ws_ping_timeout == bounds.PING_SECONDS
+    assert config.http.request_seconds == bounds.REQUEST_SECONDS == 10.0
+    assert config.host == "127.0.0.1"
