@@ -281,6 +281,8 @@ def test_the_referee_ends_a_sitting_without_games_after_the_game_in_play(tmp_pat
     assert ended.status_code == 200, ended.text
     assert ended.json()["games"] == 1
     assert not ended.json()["over"]
+    twice = client.post(f"/sittings/{sid}/end", json={"seq": 1}, headers=referee)
+    assert twice.status_code == 409, twice.text
     public = _play_out(client, made, seed=18)
     assert public["games_played"] == 1
     assert public["seq"] >= 2

@@ -229,9 +229,7 @@ class Table:
     def games(self) -> int | None:
         """The most games the sitting lasts (None: until fewer than two have chips): the
         header's, or fewer once the referee has ended it."""
-        if self.ended is None or self.header.games is None:
-            return self.ended if self.header.games is None else self.header.games
-        return min(self.ended, self.header.games)
+        return min((n for n in (self.header.games, self.ended) if n is not None), default=None)
 
     @property
     def over(self) -> bool:
@@ -566,6 +564,8 @@ class Tables:
                 raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
             if table.over:
                 raise Refusal(409, "the sitting is over already")
+            if table.ended is not None:
+                raise Refusal(409, "the referee has ended the sitting: it is over with this game")
             if not self.store.append(sitting_id, seq, _END_EVENT):
                 latest = self._refresh(sitting_id)
                 raise Refusal(
