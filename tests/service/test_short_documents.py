@@ -17,7 +17,7 @@ from starlette.testclient import TestClient
 
 import pokerlaws as pl
 from pokerlaws.service import create_app
-from pokerlaws.service.documents import NAME_LENGTH
+from pokerlaws.service.documents import _RULE_SWITCHES, NAME_LENGTH
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -290,3 +290,12 @@ def test_the_referee_ends_a_sitting_without_games_after_the_game_in_play(tmp_pat
     assert again.status_code == 409, again.text
     restarted = TestClient(create_app(url))
     assert restarted.get(f"/sittings/{sid}").json() == client.get(f"/sittings/{sid}").json()
+
+
+def test_every_member_of_the_rules_but_the_chips_and_hands_is_a_switch() -> None:
+    """The reader takes every member of ``Rules`` but the ante, the limit and the hands as
+    a switch (true or false): a member of another kind added to ``Rules`` fails here until
+    the reader knows it."""
+    written = pl.to_data(pl.Rules(ante=1, limit=2))
+    assert set(_RULE_SWITCHES) == set(written) - {"format", "type", "ante", "limit", "hands"}
+    assert all(type(written[name]) is bool for name in _RULE_SWITCHES)

@@ -114,6 +114,10 @@ def _fields(cls: type) -> tuple[str, ...]:
 _HAND_SWITCHES: Final = _fields(HandRules)
 _RULES_MEMBERS: Final = _fields(Rules)
 _TERMS_MEMBERS: Final = _fields(SittingTerms)
+_RULE_SWITCHES: Final = tuple(
+    name for name in _RULES_MEMBERS if name not in ("ante", "limit", "hands")
+)
+"""Every other member of the rules is a variant's switch, true or false (Law 81)."""
 
 
 def _hands(value: object) -> HandRules:
@@ -147,8 +151,8 @@ def read_rules(value: object) -> Rules:
     }
     if "hands" in given:
         fields["hands"] = _hands(given["hands"])
-    for name in _RULES_MEMBERS:
-        if name not in fields and name in given and name != "hands":
+    for name in _RULE_SWITCHES:
+        if name in given:
             fields[name] = _switch(f"rules.{name}", given[name])
     try:
         return Rules(**fields)
