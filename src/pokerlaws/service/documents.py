@@ -27,10 +27,10 @@ import attrs
 from pokerlaws.hands import HandRules
 from pokerlaws.records.jsonio import FORMAT
 from pokerlaws.rules import InvalidRules, Rules
-from pokerlaws.service.sittings import MAX_GAMES, REFEREE, Refusal
+from pokerlaws.service.sittings import REFEREE, Refusal
 from pokerlaws.sitting.model import SittingTerms
 
-__all__ = ["MAX_CHIPS", "NAME_LENGTH", "read_new_sitting"]
+__all__ = ["MAX_CHIPS", "MAX_GAMES", "NAME_LENGTH", "read_new_sitting"]
 
 NAME_LENGTH: Final = 40
 """The most characters in a player's name: a name is for a seat on a page, and a stranger's
@@ -38,6 +38,10 @@ NAME_LENGTH: Final = 40
 
 MAX_CHIPS: Final = 10**12
 """The most chips a player may bring."""
+
+MAX_GAMES: Final = 10_000
+"""The most games a sitting may be asked to last (a sitting may also be asked for none: it
+then goes on until it is over)."""
 
 _MOST_PLAYERS: Final = 10  # the pack deals ten hands of five at most (Ambiguity 24)
 

@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HEADER_FORMAT",
-    "MAX_GAMES",
     "REFEREE",
     "Refusal",
     "Table",
@@ -59,9 +58,6 @@ __all__ = [
 
 HEADER_FORMAT: Final = "pokerlaws-service/1"
 """The ``format`` member of every header and event the service writes."""
-
-MAX_GAMES: Final = 10_000
-"""The most games a sitting may be asked to last."""
 
 REFEREE: Final = "referee"
 """Who holds the referee's token (a player's name is never this value's holder)."""
@@ -173,8 +169,8 @@ def _event_text(by: str, action: Event, packs: Sequence[tuple[Card, ...]]) -> st
     )
 
 
+# The event of the referee's ending the sitting: the game in play is its last.
 _END_EVENT: Final = json.dumps({"format": HEADER_FORMAT, "type": "end", "by": REFEREE})
-"""The event of the referee's ending the sitting: the game in play is its last."""
 
 
 def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]] | None:
@@ -227,8 +223,7 @@ class Table:
 
     @property
     def games(self) -> int | None:
-        """The most games the sitting lasts (None: until fewer than two have chips): the
-        header's, or fewer once the referee has ended it."""
+        """The most games it lasts (None: no bound): the header's, or the referee's end."""
         return min((n for n in (self.header.games, self.ended) if n is not None), default=None)
 
     @property
@@ -314,15 +309,10 @@ def _begin(sitting_id: str, header: Header) -> Table:
     return Table(sitting_id, header, sitting, 0)
 
 
-def _ended(table: Table) -> Table:
-    """The sitting after the referee has ended it: the game in play is its last."""
-    return attrs.evolve(table, seq=table.seq + 1, ended=len(table.sitting.games) + 1)
-
-
 def _advance(table: Table, text: str) -> Table:
     event = _read_event(text)
-    if event is None:
-        return _ended(table)
+    if event is None:  # the referee's end: the game in play is the last
+        return attrs.evolve(table, seq=table.seq + 1, ended=len(table.sitting.games) + 1)
     action, packs = event
     result = play(table.sitting, action)
     if isinstance(result, RuleViolation):
@@ -549,9 +539,8 @@ class Tables:
             return self._keep(Table(sitting_id, table.header, sitting, seq + 1, table.ended)), who
 
     def end(self, sitting_id: str, token: str | None, body: object) -> Table:
-        """The referee ends the sitting (``{"seq": n}``): the game in play is its last, and
-        the sitting is over when it ends. Raises :class:`Refusal`: 403 for any token but
-        the referee's, 409 for a stale ``seq`` or a sitting over already."""
+        """The referee ends the sitting (``{"seq": n}``): the game in play is its last.
+        Raises :class:`Refusal`: 403 for another token, 409 for a stale ``seq`` or an end."""
         members = _members("the body", body, {"seq"}, set())
         seq = _whole("seq", members["seq"], 0, 2**62)
         with self._lock(sitting_id):
@@ -562,16 +551,14 @@ class Tables:
                 table = self._refresh(sitting_id)
             if seq != table.seq:
                 raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
-            if table.over:
-                raise Refusal(409, "the sitting is over already")
-            if table.ended is not None:
-                raise Refusal(409, "the referee has ended the sitting: it is over with this game")
+            if table.over or table.ended is not None:
+                raise Refusal(409, "the sitting is over, or ends with the game in play already")
             if not self.store.append(sitting_id, seq, _END_EVENT):
                 latest = self._refresh(sitting_id)
                 raise Refusal(
                     409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}"
                 )
-            return self._keep(_ended(table))
+            return self._keep(_advance(table, _END_EVENT))
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
@@ -591,8 +578,7 @@ def public_listing(tables: Tables, limit: int = 100, skip: int = 0) -> list[dict
     """The latest sittings, newest first, as the lobby lists them: ``limit`` of them after
     the ``skip`` newest."""
     listed: list[dict[str, Any]] = []
-    ids = tables.ids()
-    for sitting_id in reversed(ids[max(0, len(ids) - skip - limit) : max(0, len(ids) - skip)]):
+    for sitting_id in tables.ids()[::-1][skip : skip + limit]:
         try:
             table = tables.table(sitting_id)
         except Refusal:
