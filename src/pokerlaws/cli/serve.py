@@ -87,6 +87,7 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
             import uvicorn
 
             from pokerlaws.service import HiddenTokens, create_app
+            from pokerlaws.service.bounds import server_settings
 
             app = create_app(args.db)
     except MissingExtra as missing:
@@ -100,7 +101,10 @@ def run_serve(args: argparse.Namespace, err: Any = None) -> int:
     hidden = HiddenTokens()
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
         logging.getLogger(name).addFilter(hidden)
-    config = uvicorn.Config(app, host=args.host, port=args.port, access_log=False)
+    # The bounds of docs/service.md: a request's deadline, the head and message sizes.
+    config = uvicorn.Config(
+        app, host=args.host, port=args.port, access_log=False, **server_settings()
+    )
     # uvicorn configures its loggers when it starts: the filter is put on its handlers too.
     server = uvicorn.Server(config)
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
@@ -118,6 +122,7 @@ def _run_workers(args: argparse.Namespace, app: Any) -> int:
     import uvicorn
 
     from pokerlaws.service._worker import STORE_VARIABLE
+    from pokerlaws.service.bounds import server_settings
 
     app.state.tables.store.close()
     os.environ[STORE_VARIABLE] = args.db
@@ -128,6 +133,7 @@ def _run_workers(args: argparse.Namespace, app: Any) -> int:
         port=args.port,
         workers=args.workers,
         access_log=False,
+        **server_settings(),
     )
     return 0
 

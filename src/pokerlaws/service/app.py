@@ -22,12 +22,12 @@ from typing import Any
 from pokerlaws._extras import needs_extra
 from pokerlaws.render.svg import render_svg
 from pokerlaws.service import pages
+from pokerlaws.service.documents import read_new_sitting
 from pokerlaws.service.sittings import (
     REFEREE,
     CorruptSitting,
     Refusal,
     Table,
-    read_new_sitting,
 )
 from pokerlaws.service.tables import Tables, public_listing
 from pokerlaws.views import view
@@ -37,12 +37,19 @@ with needs_extra("service", "pokerlaws.service"):
     from starlette.applications import Starlette
     from starlette.concurrency import run_in_threadpool
     from starlette.exceptions import HTTPException
-    from starlette.requests import Request
+    from starlette.requests import ClientDisconnect, Request
     from starlette.responses import JSONResponse, PlainTextResponse, Response
     from starlette.routing import Route, WebSocketRoute
     from starlette.websockets import WebSocket, WebSocketDisconnect
 
-__all__ = ["MAX_BODY", "POLL_SECONDS", "build_app"]
+__all__ = [
+    "CLOSE_SUPERSEDED",
+    "LOBBY_PAGE",
+    "MAX_BODY",
+    "POLL_SECONDS",
+    "SOCKETS_PER_TOKEN",
+    "build_app",
+]
 
 MAX_BODY = 64 * 1024
 """The largest request body (or websocket message) read, in bytes: a sitting's creation
@@ -52,6 +59,22 @@ POLL_SECONDS = 1.0
 """How often the process looks for events appended by another server process to the sittings
 it has sockets of: one look for all of them, and only where the store does not tell of
 every event (PostgreSQL's NOTIFY does; then it looks every 30 s, in case a notice was lost)."""
+
+SOCKETS_PER_TOKEN = 4
+"""The most websockets one token holds open at once in a server process: a player's
+browser tabs and a program or two. One more closes the oldest (:data:`CLOSE_SUPERSEDED`),
+so a reload never locks a player out, and a flood from one token costs at most this many
+sockets."""
+
+CLOSE_SUPERSEDED = 4000
+"""The close code of a websocket closed because its token opened one more than
+:data:`SOCKETS_PER_TOKEN` (a code of the application's own, RFC 6455 section 7.4.2)."""
+
+LOBBY_PAGE = 20
+"""The most sittings one ``GET /sittings`` lists (``?page=N`` for older ones): the lobby is
+open to anyone, so what one request of it costs is bounded."""
+
+_PAGE_DIGITS = 6
 
 _log = logging.getLogger("pokerlaws.service")
 
@@ -97,11 +120,16 @@ async def _read_body(request: Request) -> object:
         raise Refusal(413, f"the body is over {MAX_BODY} bytes")
     chunks: list[bytes] = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise Refusal(413, f"the body is over {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:
+        # The connection closed before the body was whole (its deadline passed): the answer
+        # goes nowhere, and it is no error of the server's.
+        raise Refusal(400, "the connection closed before the body was whole") from None
     return parse_body(b"".join(chunks))
 
 
@@ -154,6 +182,30 @@ class _Listener:
         return table
 
 
+class _TokenSockets:
+    """The websockets open in this process of each token (a sitting's seat or referee),
+    oldest first: each runs inside a cancel scope, cancelled when its token opens one more
+    than :data:`SOCKETS_PER_TOKEN`."""
+
+    def __init__(self) -> None:
+        self.held: dict[tuple[str, str], list[anyio.CancelScope]] = {}
+
+    def opened(self, sitting_id: str, who: str) -> anyio.CancelScope:
+        scope = anyio.CancelScope()
+        held = self.held.setdefault((sitting_id, who), [])
+        held.append(scope)
+        while len(held) > SOCKETS_PER_TOKEN:
+            held.pop(0).cancel()
+        return scope
+
+    def closed(self, sitting_id: str, who: str, scope: anyio.CancelScope) -> None:
+        held = self.held.get((sitting_id, who), [])
+        if scope in held:
+            held.remove(scope)
+        if not held:
+            self.held.pop((sitting_id, who), None)
+
+
 class _Hub:
     """The websockets of this process, by sitting: woken after each event appended here
     (with the table, so that none of them reads the store), and, where the store tells of
@@ -192,6 +244,7 @@ class _Service:
     def __init__(self, tables: Tables, poll: float) -> None:
         self.tables = tables
         self.hub = _Hub()
+        self.sockets = _TokenSockets()
         self.poll = poll
         self.watching = False
         self.behind: set[str] = set()  # sittings being read after another process's event
@@ -281,7 +334,14 @@ class _Service:
         return _answer(document, 201)
 
     async def listing(self, request: Request) -> Response:
-        return _answer({"sittings": await run_in_threadpool(public_listing, self.tables)})
+        text = request.query_params.get("page", "0")
+        if not (text.isascii() and text.isdigit() and len(text) <= _PAGE_DIGITS):
+            raise Refusal(400, f"page must be a whole number of at most {_PAGE_DIGITS} digits")
+        page = int(text)
+        listed = await run_in_threadpool(
+            public_listing, self.tables, LOBBY_PAGE, page * LOBBY_PAGE
+        )
+        return _answer({"sittings": listed, "page": page, "per_page": LOBBY_PAGE})
 
     async def public(self, request: Request) -> Response:
         return _answer((await self._table(request)).public())
@@ -309,6 +369,13 @@ class _Service:
         table, who = await self.tables.act_async(sitting_id, bearer(request), body)
         self.hub.notify(sitting_id, table)
         return _text_answer(table.seen_text(who))
+
+    async def end(self, request: Request) -> Response:
+        body = await _read_body(request)
+        sitting_id = request.path_params["id"]
+        table = await run_in_threadpool(self.tables.end, sitting_id, bearer(request), body)
+        self.hub.notify(sitting_id, table)
+        return _answer(table.public())
 
     async def record(self, request: Request) -> Response:
         table = await self._table(request)
@@ -358,17 +425,25 @@ class _Service:
                     woken = await run_in_threadpool(self.tables.table, sitting_id)
                 await push(woken)
 
+        held = self.sockets.opened(sitting_id, who)
         try:
-            async with anyio.create_task_group() as group:
-                group.start_soon(pusher)
-                try:
-                    await self._receive(websocket, sitting_id, who, push, sending)
-                finally:
-                    group.cancel_scope.cancel()
+            with held:
+                async with anyio.create_task_group() as group:
+                    group.start_soon(pusher)
+                    try:
+                        await self._receive(websocket, sitting_id, who, push, sending)
+                    finally:
+                        group.cancel_scope.cancel()
         except WebSocketDisconnect:
             pass
         finally:
             self.hub.forget(sitting_id, listener)
+            self.sockets.closed(sitting_id, who, held)
+        if held.cancel_called:
+            reason = f"this token opened more than {SOCKETS_PER_TOKEN} websockets"
+            # The peer may have gone meanwhile: then there is nobody to tell.
+            with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
+                await websocket.close(code=CLOSE_SUPERSEDED, reason=reason)
 
     async def _receive(
         self,
@@ -465,6 +540,7 @@ def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
         Route("/sittings/{id}/view", _guarded(service.seen), methods=["GET"]),
         Route("/sittings/{id}/table.svg", _guarded(service.picture), methods=["GET"]),
         Route("/sittings/{id}/actions", _guarded(service.act), methods=["POST"]),
+        Route("/sittings/{id}/end", _guarded(service.end), methods=["POST"]),
         Route("/sittings/{id}/record", _guarded(service.record), methods=["GET"]),
         Route("/sittings/{id}/play", _guarded(service.table_page), methods=["GET"]),
         WebSocketRoute("/sittings/{id}/ws", service.socket),

@@ -31,7 +31,7 @@ from pokerlaws.actions import Redeal, Shuffle
 from pokerlaws.cards import Card, NotationError, format_cards, parse_cards, standard_deck
 from pokerlaws.records.jsonio import from_data, to_data
 from pokerlaws.reports import EVENT_TYPES, Event
-from pokerlaws.rules import InvalidRules, Rules
+from pokerlaws.rules import Rules
 from pokerlaws.sitting.model import Sitting, SittingTerms
 from pokerlaws.sitting.playing import deal_next, play, start_sitting
 from pokerlaws.sitting.record import format_sitting_record, record_sitting
@@ -40,7 +40,6 @@ from pokerlaws.violations import RuleViolation, WrongDeck, WrongShuffle, refuse
 
 __all__ = [
     "HEADER_FORMAT",
-    "MAX_GAMES",
     "REFEREE",
     "Refusal",
     "Table",
@@ -51,9 +50,6 @@ __all__ = [
 
 HEADER_FORMAT: Final = "pokerlaws-service/1"
 """The ``format`` member of every header and event the service writes."""
-
-MAX_GAMES: Final = 10_000
-"""The most games a sitting may be asked to last."""
 
 REFEREE: Final = "referee"
 """Who holds the referee's token (a player's name is never this value's holder)."""
@@ -107,7 +103,7 @@ class Header:
     rules: Rules
     players: tuple[tuple[str, int], ...]
     terms: SittingTerms
-    games: int
+    games: int | None  # None: until the sitting is over
     seats: tuple[str, ...]  # the SHA-256 of each player's token, in seat order
     referee: str  # the SHA-256 of the referee's token
     cut: tuple[Card, ...]
@@ -184,10 +180,17 @@ def _event_text(by: str, action: Event, packs: Sequence[tuple[Card, ...]]) -> st
     )
 
 
-def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]]:
+# The event of the referee's ending the sitting: the game in play is its last.
+_END_EVENT: Final = json.dumps({"format": HEADER_FORMAT, "type": "end", "by": REFEREE})
+
+
+def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]] | None:
+    """The action of an event and the packs it dealt, or None for the referee's end."""
     data = json.loads(text)
-    if data.get("format") != HEADER_FORMAT or data.get("type") != "action":
+    if data.get("format") != HEADER_FORMAT or data.get("type") not in ("action", "end"):
         raise CorruptSitting(f"an event of format {data.get('format')!r}")
+    if data["type"] == "end":
+        return None
     action = from_data(data["action"])
     return action, tuple(parse_cards(pack) for pack in data["packs"])
 
@@ -195,14 +198,19 @@ def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]]:
 # --- One sitting, as loaded -------------------------------------------------------------------
 
 
-def _due(sitting: Sitting, games: int) -> bool:
+def _due(sitting: Sitting, games: int | None) -> bool:
     """Whether the next game is to be dealt now: the last one is over, fewer than ``games``
-    have been played and two seated players still have chips (Law 18, Ambiguity 26)."""
-    return sitting.between_games and len(sitting.games) < games and sitting.next_dealer is not None
+    have been played (None: no bound) and two seated players still have chips (Law 18,
+    Ambiguity 26)."""
+    return (
+        sitting.between_games
+        and (games is None or len(sitting.games) < games)
+        and sitting.next_dealer is not None
+    )
 
 
 def _deal_due(
-    sitting: Sitting, games: int, packs: Callable[[], tuple[Card, ...]]
+    sitting: Sitting, games: int | None, packs: Callable[[], tuple[Card, ...]]
 ) -> tuple[Sitting, list[tuple[Card, ...]]]:
     """Deal every game now due, each from ``packs()``; a game may end as it is dealt (the
     antes leave nobody able to open), so more than one may be."""
@@ -222,6 +230,7 @@ class Table:
     header: Header
     sitting: Sitting
     seq: int
+    ended: int | None = None  # the games the sitting lasts since the referee ended it
     # What has been worked out of this (immutable) table, once: the public document and each
     # seat's view, as a document and as JSON text, shared by every request and socket.
     _memo: dict[tuple[str, str | None], Any] = attrs.field(
@@ -229,9 +238,14 @@ class Table:
     )
 
     @property
+    def games(self) -> int | None:
+        """The most games it lasts (None: no bound): the header's, or the referee's end."""
+        return min((n for n in (self.header.games, self.ended) if n is not None), default=None)
+
+    @property
     def over(self) -> bool:
         """Whether the sitting has ended: its last game is over and no other is due."""
-        return self.sitting.between_games and not _due(self.sitting, self.header.games)
+        return self.sitting.between_games and not _due(self.sitting, self.games)
 
     def holder(self, token: str | None) -> str | None:
         """The player's name (or :data:`REFEREE`) whose token this is, or None."""
@@ -266,7 +280,7 @@ class Table:
             "id": self.id,
             "seq": self.seq,
             "over": self.over,
-            "games": self.header.games,
+            "games": self.games,
             "games_played": len(sitting.games),
             "players": [
                 {"name": name, "chips": chips}
@@ -302,7 +316,7 @@ class Table:
             found = self._memo[("summary", None)] = {
                 "id": self.id,
                 "players": [name for name, _ in self.header.players],
-                "games": self.header.games,
+                "games": self.games,
                 "games_played": len(self.sitting.games),
                 "over": self.over,
                 "seq": self.seq,
@@ -345,15 +359,20 @@ def _begin(sitting_id: str, header: Header) -> Table:
 
 
 def _advance(table: Table, text: str) -> Table:
-    action, packs = _read_event(text)
+    event = _read_event(text)
+    if event is None:  # the referee's end: the game in play is the last
+        return Table(
+            table.id, table.header, table.sitting, table.seq + 1, len(table.sitting.games) + 1
+        )
+    action, packs = event
     result = play(table.sitting, action)
     if isinstance(result, RuleViolation):
         raise CorruptSitting(f"sitting {table.id}, event {table.seq}: {result.message}")
     supply: Iterator[tuple[Card, ...]] = iter(packs)
-    sitting, dealt = _deal_due(result, table.header.games, lambda: next(supply))
+    sitting, dealt = _deal_due(result, table.games, lambda: next(supply))
     if len(dealt) != len(packs):
         raise CorruptSitting(f"sitting {table.id}, event {table.seq}: packs never dealt")
-    return Table(table.id, table.header, sitting, table.seq + 1)
+    return Table(table.id, table.header, sitting, table.seq + 1, table.ended)
 
 
 def replay_events(sitting_id: str, header_text: str, events: Sequence[str]) -> Table:
@@ -400,38 +419,6 @@ def _document(what: str, data: object, kind: type) -> Any:
             400, f"{what} must be a {kind.__name__} document, not {type(value).__name__}"
         )
     return value
-
-
-def read_new_sitting(
-    body: object,
-) -> tuple[Rules, tuple[tuple[str, int], ...], SittingTerms, int]:
-    """The rules, players, terms and games of a ``POST /sittings`` body."""
-    members = _members("the body", body, {"rules", "players"}, {"terms", "games"})
-    try:
-        rules = _document("rules", members["rules"], Rules)
-    except InvalidRules as error:
-        raise Refusal(422, str(error), law=error.law) from None
-    terms = (
-        SittingTerms()
-        if members.get("terms") is None
-        else _document("terms", members["terms"], SittingTerms)
-    )
-    games = _whole("games", members.get("games", 1), 1, MAX_GAMES)
-    listed = members["players"]
-    if type(listed) is not list or not 2 <= len(listed) <= 10:
-        raise Refusal(400, "players must be a list of 2 to 10 {name, chips} objects")
-    players = []
-    for index, player in enumerate(listed):
-        entry = _members(f"players[{index}]", player, {"name", "chips"}, set())
-        if type(entry["name"]) is not str:
-            raise Refusal(400, f"players[{index}].name must be text")
-        if entry["name"] == REFEREE:
-            # Table.holder answers this name for the referee's token: a player of this name
-            # would hold the referee's powers (the record, every pack in it).
-            raise Refusal(400, f"players[{index}].name may not be {REFEREE!r}: the referee's")
-        chips = _whole(f"players[{index}].chips", entry["chips"], 1, 10**12)
-        players.append((entry["name"], chips))
-    return rules, tuple(players), terms, games
 
 
 def read_action(body: object) -> tuple[int, Event]:

@@ -26,6 +26,7 @@ from pokerlaws.actions import ACTION_TYPES
 from pokerlaws.reports import REPORT_TYPES, Event
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.service.sittings import (
+    _END_EVENT,
     REFEREE,
     CorruptSitting,
     Header,
@@ -34,7 +35,9 @@ from pokerlaws.service.sittings import (
     _advance,
     _deal_due,
     _event_text,
+    _members,
     _own_choice,
+    _whole,
     fresh_pack,
     new_token,
     read_action,
@@ -144,7 +147,7 @@ class Tables:
         rules: Rules,
         players: tuple[tuple[str, int], ...],
         terms: SittingTerms,
-        games: int,
+        games: int | None,
     ) -> tuple[Table, tuple[str, ...], str]:
         """A new sitting, committed: its table, each player's token and the referee's."""
         tokens = tuple(new_token() for _ in players)
@@ -231,9 +234,28 @@ class Tables:
         if isinstance(result, RuleViolation):
             raise Refusal(422, result.message, law=result.law)
         joker = table.sitting.rules.joker
-        sitting, packs = _deal_due(result, table.header.games, lambda: fresh_pack(joker=joker))
+        sitting, packs = _deal_due(result, table.games, lambda: fresh_pack(joker=joker))
         event = _event_text("referee" if who == REFEREE else "seat", action, packs)
-        return Table(table.id, table.header, sitting, seq + 1), who, event
+        return Table(table.id, table.header, sitting, seq + 1, table.ended), who, event
+
+    def end(self, sitting_id: str, token: str | None, body: object) -> Table:
+        """The referee ends the sitting (``{"seq": n}``): the game in play is its last.
+        Raises :class:`Refusal`: 403 for another token, 409 for a stale ``seq`` or an end."""
+        members = _members("the body", body, {"seq"}, set())
+        seq = _whole("seq", members["seq"], 0, 2**62)
+        with self._lock(sitting_id):
+            table = self._cached(sitting_id) or self._refresh(sitting_id)
+            if table.holder(token) != REFEREE:
+                raise Refusal(403, "the referee ends a sitting: it needs the referee's token")
+            if seq != table.seq:
+                table = self._refresh(sitting_id)
+            if seq != table.seq:
+                raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
+            if table.over or table.ended is not None:
+                raise Refusal(409, "the sitting is over, or ends with the game in play already")
+            if not self.store.append(sitting_id, seq, _END_EVENT):
+                raise _taken(seq, self._refresh(sitting_id))
+            return self._keep(_advance(table, _END_EVENT))
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
@@ -254,11 +276,12 @@ def _taken(seq: int, latest: Table) -> Refusal:
     return Refusal(409, f"seq {seq} was taken meanwhile; the current one is {latest.seq}")
 
 
-def public_listing(tables: Tables, limit: int = 100) -> list[dict[str, Any]]:
-    """The latest sittings, newest first, as the lobby lists them: a sitting held here is
-    read only past its events held (one look at the store), its summary kept with it."""
+def public_listing(tables: Tables, limit: int = 100, skip: int = 0) -> list[dict[str, Any]]:
+    """The latest sittings, newest first, as the lobby lists them: ``limit`` of them after
+    the ``skip`` newest. A sitting held here is read only past its events held (one look at
+    the store), its summary kept with it."""
     listed: list[dict[str, Any]] = []
-    for sitting_id in reversed(tables.ids()[-limit:]):
+    for sitting_id in tables.ids()[::-1][skip : skip + limit]:
         try:
             table = tables.table(sitting_id)
         except Refusal:
