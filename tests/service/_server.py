@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-uvicorn = pytest.importorskip("uvicorn")
+from tests.skips import extra_reason
+
+uvicorn = pytest.importorskip("uvicorn", reason=extra_reason("uvicorn", "service"))
 
 from pokerlaws.service.bounds import BoundedH11, BoundedHttpTools, server_settings  # noqa: E402
 

@@ -18,8 +18,10 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("httpx")
+from tests.skips import extra_reason
+
+pytest.importorskip("starlette", reason=extra_reason("starlette", "service"))
+pytest.importorskip("httpx", reason=extra_reason("httpx", "service"))
 
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect

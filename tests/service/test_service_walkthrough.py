@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette")
-pytest.importorskip("websockets")
+from tests.skips import extra_reason
+
+pytest.importorskip("starlette", reason=extra_reason("starlette", "service"))
+pytest.importorskip("websockets", reason=extra_reason("websockets", "service"))
 
 import pokerlaws as pl
 from pokerlaws.service import create_app
