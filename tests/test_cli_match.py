@@ -153,3 +153,43 @@ def test_a_match_on_worker_processes_is_the_same_match() -> None:
     pooled = run(*args, "--workers", "2")
     assert alone.returncode == pooled.returncode == 0
     assert json.loads(alone.stdout) == json.loads(pooled.stdout)
+
+
+def test_a_match_with_chips_starts_each_sitting_with_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--chips 50``: every player brings 50 chips to each sitting, as its record says.
+
+    Mutant killed: ``chips=args.chips`` dropped from ``simulate(...)`` in ``run_match``
+    (every sitting began with simulate's default, 100).
+    """
+    records = tmp_path / "records"
+    args = ["--peel", "a", "--random", "b", "--sittings", "2", "--games", "1", "--seed", "4"]
+    assert main(["match", *args, "--chips", "50", "--record", str(records), "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert sum(player["net"] for player in result["players"]) == 0
+    written = sorted(records.iterdir())
+    assert len(written) == 2
+    for path in written:
+        sitting = pl.replay_sitting(pl.parse_sitting_record(path.read_text("utf-8")))
+        assert [account.brought for account in sitting.accounts] == [50, 50]
+
+
+def test_a_match_of_ten_players_the_most_a_table_seats_plays(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Ten players, the most a table seats, play;
+    an eleventh is refused with one line.
+
+    Mutant killed: ``2 <= len(players) <= 10`` read ``2 <= len(players) < 10`` in
+    ``cli.match._players`` (a full table refused).
+    """
+    ten = [arg for k in range(10) for arg in ("--peel" if k % 2 else "--random", f"p{k}")]
+    rounds = ["--sittings", "1", "--games", "2", "--seed", "9", "--json"]
+    assert main(["match", *ten, *rounds]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert [player["name"] for player in result["players"]] == [f"p{k}" for k in range(10)]
+    assert result["games"] >= 1
+    assert sum(player["net"] for player in result["players"]) == 0
+    assert main(["match", *ten, "--peel", "p10", *rounds]) == 2
+    assert "2 to 10 players" in capsys.readouterr().err

@@ -276,7 +276,9 @@ def _decide(
     if type(action) in ACTION_TYPES and action in seen.legal_actions:
         return action  # type: ignore[return-value]
     violation = None
-    if isinstance(action, ACTION_TYPES):
+    # The engine is asked why only for its own types: a subclass is no action of the laws
+    # (and the engine's tables, keyed by type, do not know it).
+    if type(action) in ACTION_TYPES:
         refused = apply(game, cast(Action, action))
         violation = refused if isinstance(refused, RuleViolation) else None
     raise IllegalPolicyAction(*where, action, violation)

@@ -270,3 +270,32 @@ def test_records_and_faults_are_kept_and_compare() -> None:
     plain = simulate({"a": peel_bot, "b": random_bot}, sittings=3, games=3, seed=1)
     assert plain.records == ()
     assert plain.results == result.results
+
+
+class _EqualToAll(pl.Pass):
+    """A pass that says it equals anything: ``in legal_actions`` would always hold."""
+
+    def __eq__(self, other: object) -> bool:
+        return True
+
+    __hash__ = pl.Pass.__hash__
+
+
+def test_an_action_subclass_equal_to_everything_is_an_illegal_policy_action() -> None:
+    """Only the engine's own action types are taken: a policy's subclass of ``Pass`` whose
+    ``__eq__`` always answers True, in another seat's name, is refused (IllegalPolicyAction)
+    and never played.
+
+    Mutant killed: ``type(action) in ACTION_TYPES`` read ``isinstance(action, ACTION_TYPES)``
+    in ``simulation._decide`` (the subclass compared equal to a legal action and was played).
+    This test found a bug besides: the refusal asked the engine why for any subclass too,
+    and the engine's tables, keyed by exact type, raised KeyError instead.
+    """
+
+    def liar(view: pl.PlayerView, rng: random.Random) -> pl.Action:
+        return _EqualToAll(seat=(view.seat + 1) % len(view.stacks))
+
+    with pytest.raises(IllegalPolicyAction) as caught:
+        simulate({"peel": peel_bot, "liar": liar}, sittings=2, games=2, seed=3)
+    assert caught.value.player == "liar"
+    assert type(caught.value.action) is _EqualToAll

@@ -27,7 +27,7 @@ np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
 import pokerlaws as pl  # noqa: E402
 from pokerlaws.agents import ActionSpace, observation  # noqa: E402
-from pokerlaws.agents.space import SHUFFLE  # noqa: E402
+from pokerlaws.agents.space import SHUFFLE, STAKE  # noqa: E402
 from pokerlaws.batch import Tables  # noqa: E402
 from pokerlaws.batch.hands import _CARDS  # noqa: E402
 from pokerlaws.state import GameState, Phase  # noqa: E402
@@ -296,3 +296,32 @@ def test_tables_refuse_wrong_arguments() -> None:
         _started().reset(np.array([np.arange(52)] * 4), stacks=np.array([[2**62, 1, 1]] * 4))
     with pytest.raises(IndexError, match="no table 4"):
         _started().state(4)
+
+
+def test_law_25_a_stake_id_one_past_the_limit_is_refused_and_changes_no_table() -> None:
+    """The opening stake may add at most the limit (Law 25): at ante 1 and limit 4 the
+    opener's ids run from 2 chips to 6, and the next id (7 chips) must raise ValueError and
+    leave every table as it was.
+
+    Mutant killed: ``ids - STAKE < count`` read ``ids - STAKE <= count`` in
+    ``Tables._refusals`` (the id one past the last legal stake taken, over the limit).
+    """
+    tables = _started()
+    # Play the first legal id until table 0 reaches the say.
+    for _ in range(20):
+        mask = tables.legal_mask()
+        if mask[0, STAKE:].any():
+            break
+        tables.step(mask.argmax(axis=1))
+    mask = tables.legal_mask()
+    stakes = np.flatnonzero(mask[0, STAKE:])
+    assert len(stakes) == tables.rules.limit + 1, stakes  # an opening: 2 to 6 chips
+    past = STAKE + int(stakes[-1]) + 1
+    assert past == tables.space.size  # the opener's menu ends the space: 43 here
+    before = [tables.state(i) for i in range(tables.n)]
+    ids = mask.argmax(axis=1)
+    ids[0] = past
+    with pytest.raises(ValueError, match=f"table 0: action id {past}"):
+        tables.step(ids)
+    assert [tables.state(i) for i in range(tables.n)] == before
+    assert (tables.legal_mask() == mask).all()

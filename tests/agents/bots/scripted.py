@@ -1,14 +1,17 @@
 """A bot that behaves as a script says, one behaviour per view, across its own restarts.
 
-Usage: ``python scripted.py SCRIPT STATE``: SCRIPT is a JSON list of behaviours, STATE a file
-where the views consumed so far are counted, so that a restarted process goes on with the
-next behaviour. Standard library only, as a bot in another language would be.
+Usage: ``python scripted.py SCRIPT STATE [LOG]``: SCRIPT is a JSON list of behaviours, STATE
+a file where the views consumed so far are counted, so that a restarted process goes on with
+the next behaviour; LOG, if given, a file where the type of each document received is
+written, a line each (across restarts too). Standard library only, as a bot in another
+language would be.
 
 Behaviours: ``answer`` (the first legal action, as the view lists it), ``twice`` (the same,
 written twice), ``garbage`` / ``binary`` (a line of the given text or bytes), ``partial``
 (the text with no newline, then silence), ``huge`` (a line over 1 MiB), ``silence``,
 ``exit``, ``report`` (a report of another seat), ``other`` (another seat's pass),
-``stderr`` (much on standard error, then the answer).
+``stderr`` (much on standard error, then the answer), ``slow`` (the answer after ``seconds``),
+``padded`` (the answer padded with spaces to a line of ``size`` bytes, newline included).
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ def act(step: dict[str, Any], view: dict[str, Any]) -> None:
         out.write(json.dumps({"type": "WrongHandSize", "seat": other}).encode() + b"\n")
     elif kind == "other":
         out.write(json.dumps({"type": "Pass", "seat": other}).encode() + b"\n")
+    elif kind == "slow":
+        time.sleep(step["seconds"])
+        out.write(answer)
+    elif kind == "padded":
+        out.write(answer[:-1] + b" " * (step["size"] - len(answer)) + b"\n")
     elif kind == "stderr":
         sys.stderr.write("STRANGER-STDERR " * 4096 + "\n")
         sys.stderr.flush()
@@ -56,10 +64,14 @@ def act(step: dict[str, Any], view: dict[str, Any]) -> None:
 
 def main() -> None:
     script_path, state_path = sys.argv[1], sys.argv[2]
+    log_path = sys.argv[3] if len(sys.argv) > 3 else None
     with open(script_path, encoding="utf-8") as file:
         script: list[dict[str, Any]] = json.load(file)
     for line in sys.stdin.buffer:
         document = json.loads(line)
+        if log_path is not None:
+            with open(log_path, "a", encoding="utf-8") as log:
+                log.write(f"{document.get('type')}\n")
         if document.get("type") != "PlayerView":
             continue
         with open(state_path, "ab+") as state:

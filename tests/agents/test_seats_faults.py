@@ -1,0 +1,149 @@
+"""Issue 33, item 3: the seat protocol's survivors of the mutation probe, as scenarios. A
+wrong answer keeps the bot's process, the longest line is the protocol's bound exactly, the
+start-up allowance is the first decision's only, and faults add up over sittings.
+
+The bot is ``tests/agents/bots/scripted.py`` (standard library only, so these tests hold
+under mutmut too, whose mutated tree a bot importing pokerlaws would not load)."""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from pathlib import Path
+
+import pokerlaws as pl
+from pokerlaws.bots import peel_bot
+from pokerlaws.seats import MAX_LINE, ProcessBot, default_action, process_bot
+from pokerlaws.simulation import simulate
+
+BOTS = Path(__file__).parent / "bots"
+RULES = pl.Rules(ante=1, limit=4)
+
+
+def _views(count: int, seed: int = 3) -> list[pl.PlayerView]:
+    """The views of the seat to act at the first ``count`` turns of games where every seat
+    stays in with its first legal action, dealt afresh as games end."""
+    views: list[pl.PlayerView] = []
+    while len(views) < count:
+        state = pl.new_game(RULES, [100] * 3, dealer=0, deck=pl.shuffled_deck(seed + len(views)))
+        while state.to_act is not None and len(views) < count:
+            seen = pl.view(state, state.to_act)
+            views.append(seen)
+            after = pl.apply(state, seen.legal_actions[0])
+            assert isinstance(after, pl.GameState)
+            state = after
+    return views
+
+
+def _scripted(
+    tmp_path: Path, script: list[dict[str, object]], *, timeout: float, startup: float
+) -> tuple[ProcessBot, Path]:
+    """A bot that behaves as ``script`` says, one step a view; and its log of documents."""
+    (tmp_path / "script.json").write_text(json.dumps(script), "utf-8")
+    log = tmp_path / "log"
+    command = [
+        sys.executable,
+        str(BOTS / "scripted.py"),
+        str(tmp_path / "script.json"),
+        str(tmp_path / "count"),
+        str(log),
+    ]
+    return process_bot(command, timeout=timeout, startup=startup), log
+
+
+def test_an_illegal_answer_keeps_the_bots_process_and_its_state(tmp_path: Path) -> None:
+    """A line that names no legal action is a fault, but the bot answered one line, so it is
+    still in step: its process is kept, with whatever it has learnt (no second Hello), and
+    its next answers are played.
+
+    Mutant killed: ``self._fault(fallback, kill=False)`` read ``kill=True`` in
+    ``ProcessBot.__call__`` (the process killed and greeted afresh after a wrong answer).
+    """
+    steps: list[dict[str, object]] = [{"kind": "answer"}, {"kind": "garbage", "text": "no"}]
+    bot, log = _scripted(tmp_path, [*steps, {"kind": "answer"}], timeout=2.0, startup=10.0)
+    views = _views(4)
+    try:
+        played = [bot(seen, random.Random(0)) for seen in views]
+        process = bot._process
+        assert process is not None
+        assert process.poll() is None  # still running
+    finally:
+        bot.close()
+    assert bot.faults == 1
+    assert played[1] == default_action(views[1].legal_actions)
+    assert [played[k] for k in (0, 2, 3)] == [views[k].legal_actions[0] for k in (0, 2, 3)]
+    assert log.read_text("utf-8").split() == ["Hello"] + ["PlayerView"] * 4
+
+
+def test_a_line_of_the_protocols_longest_is_an_answer_and_one_byte_more_a_fault(
+    tmp_path: Path,
+) -> None:
+    """MAX_LINE (1 MiB) bounds a line, newline included: an answer of exactly that many
+    bytes is played; one of a byte more is a fault (too long), and the default is taken.
+
+    Mutant killed: ``len(line) <= MAX_LINE`` read ``len(line) < MAX_LINE`` in
+    ``ProcessBot._read_line`` (the longest line allowed refused as too long).
+    """
+    script: list[dict[str, object]] = [
+        {"kind": "padded", "size": MAX_LINE},
+        {"kind": "padded", "size": MAX_LINE + 1},
+        {"kind": "answer"},
+    ]
+    bot, _ = _scripted(tmp_path, script, timeout=5.0, startup=10.0)
+    views = _views(3)
+    try:
+        played = [bot(seen, random.Random(0)) for seen in views]
+    finally:
+        bot.close()
+    assert played[0] == views[0].legal_actions[0]
+    assert played[1] == default_action(views[1].legal_actions)
+    assert played[2] == views[2].legal_actions[0]
+    assert bot.faults == 1
+
+
+def test_the_startup_allowance_is_for_the_first_decision_only(tmp_path: Path) -> None:
+    """A fresh process has ``startup`` seconds more for its first answer, to load its
+    interpreter; its later decisions have ``timeout`` alone. A bot that answers its second
+    view after 1.5 s, with a time limit of 0.5 s and an allowance of 20 s, is faulted.
+
+    Mutant killed: the allowance's ``if not self._late: deadline = max(...)`` dedented out
+    of ``if not self._greeted:`` in ``ProcessBot.__call__`` (the allowance given at every
+    decision within the process's first seconds).
+    """
+    script: list[dict[str, object]] = [{"kind": "answer"}, {"kind": "slow", "seconds": 1.5}]
+    bot, _ = _scripted(tmp_path, script, timeout=0.5, startup=20.0)
+    views = _views(2)
+    try:
+        first = bot(views[0], random.Random(0))
+        assert bot.faults == 0
+        second = bot(views[1], random.Random(0))
+    finally:
+        bot.close()
+    assert first == views[0].legal_actions[0]
+    assert second == default_action(views[1].legal_actions)
+    assert bot.faults == 1
+
+
+def test_a_players_faults_are_summed_over_the_sittings() -> None:
+    """``SimulationResult.faults`` counts a player's defaults over every sitting: a bot
+    whose program cannot start defaults at each of its turns, so its faults are its turns,
+    in all sittings, as a counting policy that plays the same defaults sees them.
+
+    Mutant killed: ``faults[k] += fault`` read ``faults[k] = fault`` in
+    ``simulation._result`` (the last sitting's count alone).
+    """
+    turns: list[int] = []
+
+    def counted(view: pl.PlayerView, rng: random.Random) -> pl.Action:
+        turns.append(1)
+        return default_action(view.legal_actions)
+
+    missing = process_bot([str(BOTS / "no such program")], timeout=0.2)
+    alone = simulate({"ghost": counted, "peel": peel_bot}, sittings=3, games=2, seed=5)
+    played = simulate({"ghost": missing, "peel": peel_bot}, sittings=3, games=2, seed=5)
+    assert played.results == alone.results
+    # Each sitting asks the ghost at least once (its straddle or its say), so the last
+    # sitting's count alone falls short of this.
+    assert played.faults["ghost"] == len(turns) >= 3
+    assert played.faults["peel"] == 0

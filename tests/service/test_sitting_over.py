@@ -1,0 +1,158 @@
+"""Issue 33, item 3: the service's survivors of the mutation probe, as scenarios. A sitting
+that is over takes no more actions nor reports (409), the table orders a redeal's pack (Law 8),
+and the record, which holds every pack, is the referee's until the sitting is over."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from tests.skips import extra_reason
+
+pytest.importorskip("starlette", reason=extra_reason("starlette", "service"))
+pytest.importorskip("httpx", reason=extra_reason("httpx", "service"))
+
+from starlette.testclient import TestClient
+
+import pokerlaws as pl
+from pokerlaws.reports import MissingCut
+from pokerlaws.service import create_app
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+RULES = {"ante": 1, "limit": 4}
+TWO = [{"name": "Ann", "chips": 20}, {"name": "Bob", "chips": 20}]
+THREE = [*TWO, {"name": "Cy", "chips": 20}]
+
+
+def _auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _game(client: TestClient, sid: str) -> pl.GameState:
+    """The game in play, as the service holds it (what a referee at the table sees)."""
+    app: Any = client.app
+    game: pl.GameState = app.state.tables.table(sid).sitting.game
+    return game
+
+
+def _post(client: TestClient, sid: str, token: str, action: object) -> Any:
+    seq = client.get(f"/sittings/{sid}").json()["seq"]
+    body = {"seq": seq, "action": pl.to_data(action)}
+    return client.post(f"/sittings/{sid}/actions", json=body, headers=_auth(token))
+
+
+def _one_game(client: TestClient, players: list[dict[str, Any]]) -> tuple[str, dict[str, str]]:
+    made = client.post("/sittings", json={"rules": RULES, "players": players, "games": 1})
+    assert made.status_code == 201, made.text
+    tokens = {seat["name"]: seat["token"] for seat in made.json()["seats"]}
+    return made.json()["id"], {**tokens, "referee": made.json()["referee"]}
+
+
+def _act(client: TestClient, sid: str, tokens: dict[str, str], rng: random.Random) -> None:
+    """The player to act plays a legal action drawn at random, passing only when he must."""
+    game = _game(client, sid)
+    menu: list[object] = list(pl.legal_actions(game))
+    staying = [action for action in menu if not isinstance(action, pl.Pass)] or menu
+    name = client.get(f"/sittings/{sid}").json()["to_act"]["name"]
+    done = _post(client, sid, tokens[name], rng.choice(staying))
+    assert done.status_code == 200, done.text
+
+
+def test_law_64_a_sitting_over_refuses_a_seats_action_and_a_referees_report_with_409() -> None:
+    """After the sitting's last game, a seat's action and a referee's report (a foul hand
+    found at the show, which would settle the game again under Law 64) are both refused with
+    409 "the sitting is over": the chips and the record stay as they were.
+
+    Mutant killed: ``if table.over:`` read ``if False:`` in ``service.tables.Tables._play``
+    (the action then reached the laws, 422, and the report re-settled the finished game).
+    """
+    client = TestClient(create_app("sqlite://:memory:"))
+    sid, tokens = _one_game(client, TWO)
+    rng = random.Random(0)
+    while not client.get(f"/sittings/{sid}").json()["over"]:
+        _act(client, sid, tokens, rng)
+    public = client.get(f"/sittings/{sid}").json()
+    record = client.get(f"/sittings/{sid}/record").text
+    game = _game(client, sid)
+    winner = max(range(2), key=lambda seat: game.stacks[seat])
+    assert game.stacks[winner] > 20, game.stacks  # a showdown or a pass won him chips
+    late = pl.WrongHandSize(seat=winner)
+    assert late in pl.reportable(game)  # the laws alone would take it (Law 64)
+    seat = _post(client, sid, tokens["Ann"], pl.Pass(seat=0))
+    assert seat.status_code == 409, seat.text
+    assert "the sitting is over" in seat.json()["message"]
+    report = _post(client, sid, tokens["referee"], late)
+    assert report.status_code == 409, report.text
+    assert "the sitting is over" in report.json()["message"]
+    assert client.get(f"/sittings/{sid}").json() == public
+    assert client.get(f"/sittings/{sid}/record").text == record
+
+
+def _misdealt(client: TestClient) -> tuple[str, dict[str, str], int]:
+    """A sitting whose first deal the referee has called a misdeal (Law 8: the pack dealt
+    uncut, objected to during the deal); the dealer is to deal again."""
+    sid, tokens = _one_game(client, THREE)
+    rng = random.Random(1)
+    while _game(client, sid).phase is pl.Phase.STRADDLE:
+        _act(client, sid, tokens, rng)
+    called = _post(client, sid, tokens["referee"], MissingCut(seat=0, during_deal=True))
+    assert called.status_code == 200, called.text
+    game = _game(client, sid)
+    assert game.phase is pl.Phase.MISDEAL
+    (redeal,) = pl.legal_actions(game)
+    assert isinstance(redeal, pl.Redeal)
+    return sid, tokens, redeal.seat
+
+
+def test_law_8_a_redeal_naming_its_own_pack_is_refused_and_a_plain_one_deals() -> None:
+    """Law 8: after the misdeal the same dealer deals again, from a pack the table shuffles.
+    A Redeal naming its own deck order is refused (422, law 8) and changes nothing; the
+    Redeal with no deck is accepted and deals.
+
+    Mutants killed: ``action.deck is not None`` read ``action.deck is None`` in
+    ``service.sittings._own_choice`` (the plain Redeal refused, the stacked one dealt), and
+    the Redeal's test dropped (``isinstance(action, Redeal) and ...`` read ``False and ...``).
+    """
+    client = TestClient(create_app("sqlite://:memory:"))
+    sid, tokens, dealer = _misdealt(client)
+    name = client.get(f"/sittings/{sid}").json()["to_act"]["name"]
+    before = client.get(f"/sittings/{sid}").json()
+    stacked = pl.Redeal(seat=dealer, deck=tuple(pl.standard_deck()))
+    refused = _post(client, sid, tokens[name], stacked)
+    assert refused.status_code == 422, refused.text
+    assert refused.json()["law"] == 8
+    assert "may not choose the pack" in refused.json()["message"]
+    assert client.get(f"/sittings/{sid}").json() == before
+    dealt = _post(client, sid, tokens[name], pl.Redeal(seat=dealer))
+    assert dealt.status_code == 200, dealt.text
+    assert _game(client, sid).phase is not pl.Phase.MISDEAL
+
+
+def test_a_seats_token_may_not_read_the_record_before_the_sitting_is_over() -> None:
+    """The record holds every pack, so every hidden card: a seat's token reading it before
+    the end is refused (403), as is no token; the referee reads it at any time, anyone once
+    the sitting is over. (The slow suite alone caught this leak before issue 33.)
+
+    Mutant killed: ``table.holder(bearer(request)) != REFEREE`` read ``... is None`` in
+    ``service.app._Service.record`` (any token of the sitting read every pack).
+    """
+    client = TestClient(create_app("sqlite://:memory:"))
+    sid, tokens = _one_game(client, TWO)
+    route = f"/sittings/{sid}/record"
+    rng = random.Random(2)
+    for _ in range(3):
+        for name in ("Ann", "Bob"):
+            refused = client.get(route, headers=_auth(tokens[name]))
+            assert refused.status_code == 403, refused.text
+            assert "referee's until the sitting is over" in refused.json()["message"]
+        assert client.get(route).status_code == 403
+        assert client.get(route, headers=_auth(tokens["referee"])).status_code == 200
+        _act(client, sid, tokens, rng)
+    while not client.get(f"/sittings/{sid}").json()["over"]:
+        _act(client, sid, tokens, rng)
+    for token in (tokens["Ann"], tokens["referee"]):
+        assert client.get(route, headers=_auth(token)).status_code == 200
+    assert client.get(route).status_code == 200
