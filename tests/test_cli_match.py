@@ -13,6 +13,8 @@ import pytest
 
 import pokerlaws as pl
 from pokerlaws.cli.main import main
+from pokerlaws.cli.match import _log_files
+from pokerlaws.faults import FAULT_KINDS
 
 PYTHON = sys.executable
 HANG = f"{PYTHON} -c 'import time; time.sleep(60)'"
@@ -34,11 +36,13 @@ def test_a_match_of_stdio_bots_a_hanging_bot_and_a_crashing_bot_completes(
     tmp_path: Path,
 ) -> None:
     """Two stdio bots, a bot that never answers and one that dies at once: the match ends
-    with exit 0, the two misbehaving bots' faults counted and none for the others; each
-    sitting's record is written and is legal; no bot's standard error is printed."""
+    with exit 0, the two misbehaving bots' faults counted, by kind, and none for the
+    others; each sitting's record is written and is legal; no bot's standard error is
+    printed, and ``--bot-log`` keeps it in a file a bot (issue 33, item 6)."""
     script = tmp_path / "script.json"
     script.write_text(json.dumps([{"kind": "stderr"}] * 50), "utf-8")
     records = tmp_path / "records"
+    logs = tmp_path / "bot logs"
     done = run(
         "--bot",
         f"peel={PYTHON} -m pokerlaws.bots peel",
@@ -62,6 +66,8 @@ def test_a_match_of_stdio_bots_a_hanging_bot_and_a_crashing_bot_completes(
         "3",
         "--record",
         records,
+        "--bot-log",
+        logs,
         "--json",
     )
     assert done.returncode == 0, done.stderr
@@ -74,6 +80,25 @@ def test_a_match_of_stdio_bots_a_hanging_bot_and_a_crashing_bot_completes(
     assert players["crash"]["faults"] > 0
     assert players["peel"]["faults"] == players["noisy"]["faults"] == 0
     assert players["chance"]["faults"] == 0
+    # Each player's faults by kind, every kind listed, and the first three in full.
+    for player in players.values():
+        assert list(player["fault_kinds"]) == list(FAULT_KINDS)
+        assert sum(player["fault_kinds"].values()) == player["faults"]
+        assert len(player["first_faults"]) == min(3, player["faults"])
+    assert players["hang"]["fault_kinds"]["timeout"] == players["hang"]["faults"]
+    assert players["crash"]["fault_kinds"]["dead process"] == players["crash"]["faults"]
+    first = players["hang"]["first_faults"][0]
+    assert set(first) == {"sitting", "game", "decision", "phase", "kind", "detail"}
+    assert (first["sitting"], first["game"], first["kind"]) == (0, 1, "timeout")
+    assert first["detail"] == "no answer within 0.5 s"
+    assert sorted(path.name for path in logs.iterdir()) == [
+        "crash.log",
+        "hang.log",
+        "noisy.log",
+        "peel.log",
+    ]
+    assert "STRANGER-STDERR" in (logs / "noisy.log").read_text("utf-8")
+    assert "STRANGER-STDERR" in (logs / "crash.log").read_text("utf-8")
     assert sum(player["net"] for player in players.values()) == 0
     assert all(player["games"] == result["games"] for player in players.values())
     assert result["seed"] == 8
@@ -193,3 +218,38 @@ def test_a_match_of_ten_players_the_most_a_table_seats_plays(
     assert sum(player["net"] for player in result["players"]) == 0
     assert main(["match", *ten, "--peel", "p10", *rounds]) == 2
     assert "2 to 10 players" in capsys.readouterr().err
+
+
+def test_a_match_says_each_players_faults_by_kind_and_the_first_three(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In the text: for a player with faults, a line of his counts by kind, then his first
+    three faults, each with the sitting, game, decision and phase it happened at and what
+    the bot did; nothing for a player without. The bot's own standard error stays out.
+    A bot's name is a stranger's text: its log file's name keeps only safe characters."""
+    logs = tmp_path / "logs"
+    args = ["--bot", f"../crash={CRASH}", "--peel", "p", "--sittings", "2", "--games", "2"]
+    status = main(["match", *args, "--seed", "6", "--timeout", "1", "--bot-log", str(logs)])
+    assert status == 0
+    printed = capsys.readouterr()
+    assert "STRANGER-STDERR" not in printed.out + printed.err
+    lines = printed.out.splitlines()
+    heading = next(k for k, line in enumerate(lines) if line.startswith("faults of"))
+    count = int(lines[1 + [line.split()[0] for line in lines[1:]].index("../crash")].split()[-1])
+    assert lines[heading] == f"faults of ../crash: {count} dead process"
+    shown = lines[heading + 1 : heading + 4]
+    assert len(shown) == 3, lines
+    assert all(line.startswith("  sitting ") for line in shown), lines
+    assert all(": dead process: " in line for line in shown)
+    assert shown[0].startswith("  sitting 0, game 1, decision 1 (")
+    assert not any(line.startswith("faults of p") for line in lines)
+    assert [path.name for path in logs.iterdir()] == ["_crash.log"]
+    assert "STRANGER-STDERR" in (logs / "_crash.log").read_text("utf-8")
+
+
+def test_two_bots_whose_names_make_the_same_file_name_log_apart(tmp_path: Path) -> None:
+    """``a/b`` and ``a_b`` would both be ``a_b.log``: each gets its place at the table too;
+    a name of dots alone is no file name of its own."""
+    files = _log_files(["a/b", "a_b", "x", ".."], tmp_path)
+    assert [path.name for path in files.values()] == ["a_b-0.log", "a_b-1.log", "x.log", "bot.log"]
+    assert all(path.parent == tmp_path for path in files.values())

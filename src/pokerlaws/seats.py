@@ -20,10 +20,11 @@ writes its answers on its standard output, one document a line (UTF-8, at most
 The bot is an adversary, and nothing it does reaches the table but one legal action of its
 own seat: an answer past the time limit, a dead process, a line that is not JSON, too long,
 cut short or not UTF-8, a report, another seat's action or an action the laws refuse is a
-*fault*: the seat takes its default (:func:`default_action`) and the fault is counted. The
-process is killed (its whole process group) when it falls out of step (a timeout, a line
-over the bound) and started again at its next turn. What it writes on its standard error
-goes nowhere (``/dev/null``), never into the table's output.
+*fault*: the seat takes its default (:func:`default_action`) and the fault is counted, by
+its kind (:mod:`pokerlaws.faults`). The process is killed (its whole process group) when it
+falls out of step (a timeout, a line over the bound) and started again at its next turn.
+What it writes on its standard error goes nowhere (``/dev/null``), or to the file its author
+asked for (``stderr=``), never into the table's output.
 """
 
 from __future__ import annotations
@@ -42,26 +43,20 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO, Any
 
-from pokerlaws.actions import (
-    ACTION_TYPES,
-    Action,
-    DeclineStraddle,
-    Discard,
-    LegalActions,
-    Pass,
-    Redeal,
-    Shuffle,
-    Stake,
-    Stand,
-    Straddle,
-)
-from pokerlaws.agents.space import DECLINE, DISCARD, DISCARDS, PASS, REDEAL, SHUFFLE, STAKE
-from pokerlaws.agents.space import STAND as STAND_ID
-from pokerlaws.agents.space import STRADDLE as STRADDLE_ID
+from pokerlaws.actions import Action
+from pokerlaws.answers import default_action, judge_answer, read_answer
+from pokerlaws.faults import DEAD, TIMEOUT, TOO_LONG, Fault, FaultReport, excerpt
 from pokerlaws.records.jsonio import FORMAT, from_json, to_json
 from pokerlaws.views import PlayerView
 
-__all__ = ["MAX_LINE", "ProcessBot", "default_action", "process_bot", "read_answer"]
+__all__ = [
+    "MAX_LINE",
+    "ProcessBot",
+    "default_action",
+    "judge_answer",
+    "process_bot",
+    "read_answer",
+]
 
 MAX_LINE = 1 << 20
 """The longest line either side writes, newline included (1 MiB): a view of the largest
@@ -73,99 +68,6 @@ decision's own time limit: an interpreter and its libraries take time to load.""
 
 _DRAIN = 4 * MAX_LINE
 """The most unasked-for output read and thrown away before a view is sent."""
-
-_SIMPLE_IDS: dict[int, type] = {
-    PASS: Pass,
-    STAND_ID: Stand,
-    STRADDLE_ID: Straddle,
-    DECLINE: DeclineStraddle,
-    SHUFFLE: Shuffle,
-    REDEAL: Redeal,
-}
-
-
-def _others(legal: Sequence[Action]) -> Sequence[Action]:
-    # A long run of stakes is never listed: only the other actions are looked through.
-    return legal.others if isinstance(legal, LegalActions) else legal
-
-
-def _least_stake(legal: Sequence[Action]) -> Stake | None:
-    if isinstance(legal, LegalActions):
-        return Stake(seat=legal.seat, amount=legal.amounts[0])
-    return next((action for action in legal if type(action) is Stake), None)
-
-
-def default_action(legal: Sequence[Action]) -> Action:
-    """The action a faulty seat takes: the first legal of ``Pass``, ``DeclineStraddle``,
-    ``Stand``, a pat ``Discard`` and the least ``Stake``, else the only action left (the
-    dealer's Law 41 ``Shuffle``, a Law 8 ``Redeal``).
-
-    Raises:
-        ValueError: ``legal`` is empty (it is not the seat's turn).
-    """
-    if not legal:
-        raise ValueError("no legal action: it is not this seat's turn")
-    others = _others(legal)
-    for kind in (Pass, DeclineStraddle, Stand):
-        for action in others:
-            if type(action) is kind:
-                return action
-    for action in others:
-        if type(action) is Discard and not action.cards:
-            return action
-    return _least_stake(legal) or legal[0]
-
-
-def _action_of_id(view: PlayerView, i: int) -> Action | None:
-    """The legal action id ``i`` of the table's ``ActionSpace`` names in ``view``, or None.
-
-    Ids name actions relative to the state, which the view shows enough of: a discard by
-    the positions of the cards in ``view.hand``, ``stake k`` as the least legal stake plus
-    ``k``."""
-    legal = view.legal_actions
-    others = _others(legal)
-    kind = _SIMPLE_IDS.get(i)
-    if kind is not None:
-        return next((action for action in others if type(action) is kind), None)
-    if DISCARD <= i < DISCARD + DISCARDS:
-        bits = i - DISCARD
-        hand = view.hand
-        if bits >> len(hand):
-            return None
-        wanted = Discard(
-            seat=view.seat, cards=tuple(c for k, c in enumerate(hand) if bits >> k & 1)
-        )
-        return wanted if wanted in others else None
-    least = _least_stake(legal)
-    if least is None or i < STAKE or i - STAKE > view.rules.limit:
-        return None
-    stake = Stake(seat=view.seat, amount=least.amount + i - STAKE)
-    return stake if stake in legal else None
-
-
-def read_answer(line: bytes, view: PlayerView) -> Action | None:
-    """The legal action of ``view``'s seat that a bot's answer ``line`` names, or None for
-    anything else (not UTF-8, not JSON, no action, a report, another seat's action, an
-    action not legal now)."""
-    try:
-        text = line.decode("utf-8")
-        document = json.loads(text)
-    except (ValueError, RecursionError):  # bad UTF-8, not JSON, nested without end
-        return None
-    if type(document) is not dict:
-        return None
-    if document.keys() == {"id"}:
-        i = document["id"]
-        return _action_of_id(view, i) if type(i) is int else None
-    document.setdefault("format", FORMAT)
-    try:
-        action = from_json(json.dumps(document))
-    except Exception:  # whatever a stranger's document makes the reader do
-        return None
-    # The exact type: only the engine's own actions, which compare as values.
-    if type(action) in ACTION_TYPES and action in view.legal_actions:
-        return action  # type: ignore[no-any-return]
-    return None
 
 
 def _line(document: Mapping[str, Any]) -> bytes:
@@ -213,7 +115,11 @@ class ProcessBot:
         command: the program and its arguments.
         timeout: the seconds a decision may take.
         name: the name it gives in ``Hello`` (``simulate`` gives the player's).
+        stderr: the file its standard error is appended to (None: thrown away).
         faults: the defaults taken so far.
+        fault_report: the faults so far by kind, and the first few (``decision`` counts
+            this copy's decisions; ``simulate`` places each in its sitting and game).
+        last_fault: the latest fault, or None.
     """
 
     def __init__(
@@ -223,6 +129,7 @@ class ProcessBot:
         timeout: float = 1.0,
         name: str | None = None,
         startup: float = STARTUP,
+        stderr: str | os.PathLike[str] | None = None,
     ) -> None:
         if isinstance(command, str | bytes) or not isinstance(command, Sequence):
             raise TypeError(
@@ -238,11 +145,18 @@ class ProcessBot:
                 raise ValueError(f"{what} must be a finite number of seconds, {least} or more")
         if name is not None and not isinstance(name, str):
             raise TypeError(f"name must be a str or None, not {type(name).__name__}")
+        if stderr is not None and not isinstance(stderr, str | os.PathLike):
+            raise TypeError(f"stderr must be a path or None, not {type(stderr).__name__}")
         self.command: tuple[str, ...] = tuple(command)
         self.timeout = float(timeout)
         self.startup = float(startup)
         self.name = name
+        self.stderr = None if stderr is None else os.fspath(stderr)
         self.faults = 0
+        self.fault_report = FaultReport()
+        self.last_fault: Fault | None = None
+        self._decisions = 0
+        self._why = (DEAD, "")  # what the last failed send, read or start was
         self._process: subprocess.Popen[bytes] | None = None
         self._pending = bytearray()
         self._late = False
@@ -255,7 +169,7 @@ class ProcessBot:
         return f"process_bot({list(self.command)!r}, timeout={self.timeout!r}, name={self.name!r})"
 
     def __reduce__(self) -> tuple[Callable[..., ProcessBot], tuple[Any, ...]]:
-        return (_rebuilt, (self.command, self.timeout, self.name, self.startup))
+        return (_rebuilt, (self.command, self.timeout, self.name, self.startup, self.stderr))
 
     def fresh(self, *, name: str | None = None) -> ProcessBot:
         """A copy with no process and no faults (under ``name``, if given)."""
@@ -264,6 +178,7 @@ class ProcessBot:
             timeout=self.timeout,
             name=self.name if name is None else name,
             startup=self.startup,
+            stderr=self.stderr,
         )
 
     # --- A decision ----------------------------------------------------------------------
@@ -278,6 +193,7 @@ class ProcessBot:
         if not isinstance(view, PlayerView):
             raise TypeError(f"a policy takes a PlayerView, not {type(view).__name__}")
         fallback = default_action(view.legal_actions)
+        self._decisions += 1
         deadline = time.monotonic() + self.timeout
         if self._process is not None and self._process.poll() is not None:
             self.close()  # it died since its last answer: start it again
@@ -297,15 +213,34 @@ class ProcessBot:
         line = self._read_line(deadline)
         if line is None:
             return self._fault(fallback)
-        action = read_answer(line, view)
-        # A wrong answer keeps the process: it answered one line, so it is still in step.
-        return self._fault(fallback, kill=False) if action is None else action
+        judged = judge_answer(line, view)
+        if isinstance(judged, tuple):
+            # A wrong answer keeps the process: it answered one line, so it is still in step.
+            self._why = judged
+            return self._fault(fallback, kill=False)
+        return judged
 
     def _fault(self, fallback: Action, *, kill: bool = True) -> Action:
         self.faults += 1
+        kind, detail = self._why
+        self.last_fault = Fault(kind, detail, decision=self._decisions)
+        self.fault_report += FaultReport.of([self.last_fault])
         if kill:
             self.close()
         return fallback
+
+    def _lost(self, kind: str, detail: str) -> None:
+        """Say why the pipe failed: ``kind`` and ``detail``, or the process's exit if it
+        has exited."""
+        process = self._process
+        code = None
+        if process is not None and kind != TIMEOUT:
+            # A pipe closed is most often a process exiting: a moment to learn its status.
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                code = process.wait(0.05)
+        if code is not None:
+            detail = f"exited with status {code}"
+        self._why = (kind, detail)
 
     # --- The table's other documents -------------------------------------------------------
 
@@ -362,16 +297,21 @@ class ProcessBot:
         if self._process is not None:
             return True
         try:
-            process = subprocess.Popen(
-                self.command,
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL,
-                bufsize=0,
-                # Its own session: killing the group kills whatever it started too.
-                start_new_session=True,
-            )
-        except (OSError, ValueError):  # no such program, not executable, a NUL in it
+            with contextlib.ExitStack() as files:
+                errors: IO[bytes] | int = subprocess.DEVNULL
+                if self.stderr is not None:
+                    errors = files.enter_context(open(self.stderr, "ab"))
+                process = subprocess.Popen(
+                    self.command,
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=errors,
+                    bufsize=0,
+                    # Its own session: killing the group kills whatever it started too.
+                    start_new_session=True,
+                )
+        except (OSError, ValueError) as error:  # no such program, not executable, a NUL
+            self._why = (DEAD, f"cannot start: {excerpt(str(error))}")
             return False
         assert process.stdin is not None
         assert process.stdout is not None
@@ -407,6 +347,7 @@ class ProcessBot:
             left = deadline - time.monotonic()
             if left <= 0:
                 self._late = True
+                self._lost(TIMEOUT, "its input not read in time")
                 return False
             try:
                 if _ready(fd, select.POLLOUT, left):
@@ -414,6 +355,7 @@ class ProcessBot:
             except BlockingIOError:
                 continue
             except OSError:  # a broken pipe: the process is gone
+                self._lost(DEAD, "its input closed")
                 return False
         return True
 
@@ -430,12 +372,15 @@ class ProcessBot:
             if end >= 0:
                 line = bytes(pending[: end + 1])
                 del pending[: end + 1]
-                return line if len(line) <= MAX_LINE else None
-            if len(pending) >= MAX_LINE:
+                if len(line) <= MAX_LINE:
+                    return line
+            if end >= 0 or len(pending) >= MAX_LINE:
+                self._why = (TOO_LONG, f"a line over {MAX_LINE} bytes")
                 return None
             left = deadline - time.monotonic()
             if left <= 0:
                 self._late = True
+                self._lost(TIMEOUT, f"no answer within {self.timeout:g} s")
                 return None
             try:
                 if not _ready(fd, select.POLLIN, left):
@@ -444,9 +389,11 @@ class ProcessBot:
             except BlockingIOError:
                 continue
             except OSError:
-                return None
+                chunk = b""
             if not chunk:
-                return None  # end of file: a partial line is no answer
+                # End of file: a partial line is no answer.
+                self._lost(DEAD, "its output ended mid-line" if pending else "its output closed")
+                return None
             pending += chunk
 
     def _drain(self) -> None:
@@ -465,13 +412,18 @@ class ProcessBot:
             if not chunk:
                 return
             thrown += len(chunk)
+        self._why = (TOO_LONG, f"over {_DRAIN} bytes written unasked")
         self.close()  # a flood: start afresh rather than read it all
 
 
 def _rebuilt(
-    command: tuple[str, ...], timeout: float, name: str | None, startup: float
+    command: tuple[str, ...],
+    timeout: float,
+    name: str | None,
+    startup: float,
+    stderr: str | None = None,
 ) -> ProcessBot:
-    return ProcessBot(command, timeout=timeout, name=name, startup=startup)
+    return ProcessBot(command, timeout=timeout, name=name, startup=startup, stderr=stderr)
 
 
 def process_bot(
@@ -480,6 +432,7 @@ def process_bot(
     timeout: float = 1.0,
     name: str | None = None,
     startup: float = STARTUP,
+    stderr: str | os.PathLike[str] | None = None,
 ) -> ProcessBot:
     """A policy that runs ``command`` (a list of program arguments) in a process of its own
     and plays what it answers over the seat protocol (:mod:`pokerlaws.seats`).
@@ -491,12 +444,14 @@ def process_bot(
         name: the name given in ``Hello``; :func:`~pokerlaws.simulate` gives the player's.
         startup: the seconds a freshly started process has on top of ``timeout`` for its
             first answer.
+        stderr: a file the bot's standard error is appended to, for its author (None:
+            thrown away; never the table's own output).
 
     Raises:
         TypeError: ``command`` is not a list of str, or another argument of the wrong type.
         ValueError: an empty command, a time limit that is not a positive finite number.
     """
-    return ProcessBot(command, timeout=timeout, name=name, startup=startup)
+    return ProcessBot(command, timeout=timeout, name=name, startup=startup, stderr=stderr)
 
 
 # --- The bot's side: a ready stdio bot --------------------------------------------------

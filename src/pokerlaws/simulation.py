@@ -33,6 +33,7 @@ from pokerlaws._extras import needs_extra
 from pokerlaws.actions import ACTION_TYPES, Action
 from pokerlaws.bots import Policy
 from pokerlaws.cards import Card, shuffled_deck
+from pokerlaws.faults import FaultReport
 from pokerlaws.reports import REPORT_TYPES
 from pokerlaws.rules import Rules
 from pokerlaws.sitting.record import SittingRecord
@@ -93,6 +94,8 @@ class SimulationResult:
             in this process, which is never defaulted (it raises instead).
         records: each sitting's record, in order, when ``simulate(..., records=True)``
             asked for them; else empty.
+        fault_reports: each player's faults by kind, and his first few with the sitting,
+            game and decision they happened at (:meth:`fault_report`), in seating order.
     """
 
     results: Tally
@@ -102,6 +105,18 @@ class SimulationResult:
     seed: int
     faults: Tally = Tally(())
     records: tuple[SittingRecord, ...] = ()
+    fault_reports: tuple[tuple[str, FaultReport], ...] = ()
+
+    def fault_report(self, name: str) -> FaultReport:
+        """Player ``name``'s faults: how many of each kind, and the first few in full (none
+        for a policy in this process, which is never defaulted).
+
+        Raises:
+            KeyError: no player is named ``name``.
+        """
+        if name not in self.results:
+            raise KeyError(name)
+        return dict(self.fault_reports).get(name, FaultReport())
 
 
 class IllegalPolicyAction(ValueError):
@@ -216,6 +231,7 @@ class _Summary:
     jackpots: int
     faults: tuple[int, ...]
     record: SittingRecord | None
+    reports: tuple[FaultReport, ...] = ()
 
 
 def _seed_bytes(seed: int) -> bytes:
@@ -298,6 +314,7 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
     bots = {names[k]: p for k, p in enumerate(policies) if isinstance(p, ProcessBot)}
     rngs = [_player_generator(table.seed, index, k) for k in range(len(names))]
     place = {name: k for k, name in enumerate(names)}
+    reports = [FaultReport()] * len(names)
     try:
         for bot in bots.values():
             bot.launch()
@@ -311,10 +328,24 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
         while True:
             game = sitting.game
             jackpots += game.jackpot_round > 0
+            decisions = [0] * len(names)
             while (seat := game.to_act) is not None:
                 name = sitting.game_seating[seat]
                 k = place[name]
+                decisions[k] += 1
+                seated = bots.get(name)
+                before = 0 if seated is None else seated.faults
                 action = _decide(policies[k], game, seat, rngs[k], (name, index, played + 1))
+                if seated is not None and seated.faults > before and seated.last_fault is not None:
+                    # Where it happened, for the bot's author: the decision of the game.
+                    fault = attrs.evolve(
+                        seated.last_fault,
+                        sitting=index,
+                        game=played + 1,
+                        decision=decisions[k],
+                        phase=game.phase.value,
+                    )
+                    reports[k] += FaultReport.of([fault])
                 after = play(sitting, action)
                 # A legal action of the seat to act is never refused.
                 assert not isinstance(after, RuleViolation), after
@@ -345,6 +376,7 @@ def _play_sitting(table: _Table, index: int) -> _Summary:
         jackpots=jackpots,
         faults=faults,
         record=record_sitting(sitting) if table.records else None,
+        reports=tuple(reports),
     )
 
 
@@ -517,10 +549,13 @@ def _result(table: _Table, summaries: Sequence[_Summary]) -> SimulationResult:
     names = table.names
     totals = [0] * len(names)
     faults = [0] * len(names)
+    reports = [FaultReport()] * len(names)
     for summary in summaries:
         for k, (net, fault) in enumerate(zip(summary.nets, summary.faults, strict=True)):
             totals[k] += net
             faults[k] += fault
+        for k, report in enumerate(summary.reports):
+            reports[k] += report
     return SimulationResult(
         results=Tally(tuple(zip(names, totals, strict=True))),
         games=sum(summary.played for summary in summaries),
@@ -531,4 +566,7 @@ def _result(table: _Table, summaries: Sequence[_Summary]) -> SimulationResult:
         seed=table.seed,
         faults=Tally(tuple(zip(names, faults, strict=True))),
         records=tuple(summary.record for summary in summaries if summary.record is not None),
+        fault_reports=tuple(
+            (name, report) for name, report in zip(names, reports, strict=True) if report.total
+        ),
     )

@@ -12,9 +12,30 @@ import random
 import sys
 from pathlib import Path
 
+import pytest
+
 import pokerlaws as pl
 from pokerlaws.bots import peel_bot
-from pokerlaws.seats import MAX_LINE, ProcessBot, default_action, process_bot
+from pokerlaws.faults import (
+    DEAD,
+    ILLEGAL,
+    KEPT_FAULTS,
+    NO_ACTION,
+    NOT_JSON,
+    OTHER_SEAT,
+    REPORT,
+    TIMEOUT,
+    TOO_LONG,
+    FaultReport,
+)
+from pokerlaws.seats import (
+    MAX_LINE,
+    ProcessBot,
+    default_action,
+    judge_answer,
+    process_bot,
+    read_answer,
+)
 from pokerlaws.simulation import simulate
 
 BOTS = Path(__file__).parent / "bots"
@@ -147,3 +168,112 @@ def test_a_players_faults_are_summed_over_the_sittings() -> None:
     # sitting's count alone falls short of this.
     assert played.faults["ghost"] == len(turns) >= 3
     assert played.faults["peel"] == 0
+
+
+# --- Item 6: each fault's kind, for the bot's author ------------------------------------
+
+
+def test_each_wrong_answer_is_judged_by_its_kind() -> None:
+    """``judge_answer`` names what is wrong with a line: not UTF-8 or not JSON, JSON that is
+    no action, a report, another seat's action, an action (or an id) the laws refuse now;
+    a legal action is the action itself."""
+    seen = _views(1)[0]
+    other = (seen.seat + 1) % len(seen.stacks)
+    legal = seen.legal_actions[0]
+    lines = {
+        b"\xff\xfe\n": NOT_JSON,
+        b"{not json\n": NOT_JSON,
+        b"[1, 2]\n": NO_ACTION,
+        b'{"type": "Fold", "seat": 0}\n': NO_ACTION,
+        b'{"id": "5"}\n': NO_ACTION,
+        json.dumps({"type": "WrongHandSize", "seat": other}).encode() + b"\n": REPORT,
+        json.dumps({"type": "Pass", "seat": other}).encode() + b"\n": OTHER_SEAT,
+        json.dumps({"type": "Stake", "seat": seen.seat, "amount": 999}).encode(): ILLEGAL,
+        b'{"id": 5}\n': ILLEGAL,  # a redeal: no misdeal was called
+    }
+    for line, kind in lines.items():
+        judged = judge_answer(line, seen)
+        assert isinstance(judged, tuple), line
+        assert judged[0] == kind, (line, judged)
+        assert judged[1].isascii(), judged
+        assert len(judged[1]) <= 90, judged
+        assert read_answer(line, seen) is None
+    assert judge_answer(pl.to_json(legal).encode() + b"\n", seen) == legal
+
+
+def test_a_process_bots_faults_are_counted_by_kind_the_first_kept_in_full(
+    tmp_path: Path,
+) -> None:
+    """A bot that, decision after decision, writes what is not JSON, times out, a line too
+    long, a report, another seat's action, an action the laws refuse and dies: each fault
+    is counted under its kind, and the first three are kept with the decision they
+    happened at and what the bot did."""
+    script: list[dict[str, object]] = [
+        {"kind": "garbage", "text": "\x1b[2Jhello"},
+        {"kind": "silence"},
+        {"kind": "huge"},
+        {"kind": "answer"},
+        {"kind": "report"},
+        {"kind": "other"},
+        {"kind": "garbage", "text": '{"id": 5}'},
+        {"kind": "exit", "code": 3},
+    ]
+    bot, _ = _scripted(tmp_path, script, timeout=2.0, startup=0.0)
+    views = _views(len(script))
+    try:
+        for seen in views:
+            assert bot(seen, random.Random(0)) in seen.legal_actions
+    finally:
+        bot.close()
+    report = bot.fault_report
+    assert bot.faults == report.total == 7
+    assert report.by_kind() == {
+        TIMEOUT: 1,
+        DEAD: 1,
+        NOT_JSON: 1,
+        TOO_LONG: 1,
+        NO_ACTION: 0,
+        ILLEGAL: 1,
+        OTHER_SEAT: 1,
+        REPORT: 1,
+    }
+    assert [(f.kind, f.decision) for f in report.first] == [
+        (NOT_JSON, 1),
+        (TIMEOUT, 2),
+        (TOO_LONG, 3),
+    ]
+    assert report.first[0].detail == ascii("\x1b[2Jhello")  # escaped, never sent raw
+    assert report.first[1].detail == "no answer within 2 s"
+    assert bot.last_fault is not None
+    assert (bot.last_fault.kind, bot.last_fault.detail) == (DEAD, "exited with status 3")
+
+
+def test_simulate_places_each_fault_in_its_sitting_game_and_decision(tmp_path: Path) -> None:
+    """``SimulationResult.fault_report(name)``: a bot's faults summed by kind over the
+    sittings (their total its ``faults``), the first three with the sitting, the game, the
+    player's decision in it and the phase; nothing for a policy in this process."""
+    script = [{"kind": "other"}] * 2 + [{"kind": "answer"}] * 400
+    (tmp_path / "script.json").write_text(json.dumps(script), "utf-8")
+    command = [
+        sys.executable,
+        str(BOTS / "scripted.py"),
+        str(tmp_path / "script.json"),
+        str(tmp_path / "count"),
+    ]
+    wrong = process_bot([str(BOTS / "no such program")], timeout=0.2)
+    players = {"liar": process_bot(command, timeout=5.0, startup=20.0), "ghost": wrong}
+    result = simulate({**players, "peel": peel_bot}, sittings=2, games=2, seed=5)
+    liar = result.fault_report("liar")
+    assert liar.by_kind()[OTHER_SEAT] == liar.total == result.faults["liar"] == 2
+    places = [(f.sitting, f.game, f.decision) for f in liar.first]
+    assert places == sorted(set(places)), places  # in the order they happened
+    assert all(0 <= s < 2 and 1 <= g <= 2 and d >= 1 for s, g, d in places), places
+    assert {f.phase for f in liar.first} <= {"straddle", "say", "draw", "betting"}
+    ghost = result.fault_report("ghost")
+    assert ghost.by_kind()[DEAD] == ghost.total == result.faults["ghost"] > 3
+    assert len(ghost.first) == KEPT_FAULTS
+    assert ghost.first[0].detail.startswith("cannot start:")
+    assert [f.sitting for f in ghost.first] == sorted(f.sitting for f in ghost.first)
+    assert result.fault_report("peel") == FaultReport()
+    with pytest.raises(KeyError):
+        result.fault_report("nobody")

@@ -1,13 +1,16 @@
 """``pokerlaws match``: a tournament of bots, each stranger's bot in a process of its own.
 
 ``pokerlaws match --bot NAME=COMMAND ... [--peel NAME]... [--random NAME]... --sittings N
---games N [--seed N] [--timeout S] [--workers N] [--record DIR] [--json]`` seats the
-players in the order given: every ``--bot`` through :func:`pokerlaws.bots.process_bot`
-(the seat protocol, :mod:`pokerlaws.seats`), beside the ready ``peel_bot`` and
-``random_bot``; ``--workers`` plays the sittings on a process pool. It prints each
-player's net chips, games and faults (the defaults his seat took), or one JSON document,
-and exits 0, whatever the bots did. The seed defaults to 128 secret bits (``secrets``), so
-no entrant can know the packs; it is printed at the end, when knowing it helps no one.
+--games N [--seed N] [--timeout S] [--workers N] [--record DIR] [--bot-log DIR] [--json]``
+seats the players in the order given: every ``--bot`` through
+:func:`pokerlaws.bots.process_bot` (the seat protocol, :mod:`pokerlaws.seats`), beside the
+ready ``peel_bot`` and ``random_bot``; ``--workers`` plays the sittings on a process pool.
+It prints each player's net chips, games and faults (the defaults his seat took), then, for
+a player with faults, how many of each kind and the first few with the decision they
+happened at (:mod:`pokerlaws.faults`), or one JSON document; and exits 0, whatever the bots
+did. A bot's standard error never reaches the table's output: ``--bot-log DIR`` keeps it, a
+file a bot, for its author. The seed defaults to 128 secret bits (``secrets``), so no
+entrant can know the packs; it is printed at the end, when knowing it helps no one.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import secrets
 import shlex
 from collections.abc import Sequence
@@ -25,6 +29,7 @@ from typing import Any, TextIO
 from pokerlaws.bots import Policy, peel_bot, random_bot
 from pokerlaws.cli.output import OutputRefused, write_whole
 from pokerlaws.cli.text import printable, say
+from pokerlaws.faults import FaultReport
 from pokerlaws.rules import Rules
 from pokerlaws.seats import STARTUP, process_bot
 from pokerlaws.simulation import SimulationResult, simulate
@@ -39,8 +44,8 @@ _EPILOG = (
     "for each view of its seat (docs/bots.md); `python -m pokerlaws.bots peel` is a ready "
     "one. A bot that answers late, crashes, hangs or answers what is not a legal action "
     "of its seat takes the default action (pass, decline, stand, pat, the least stake) "
-    "and a fault is counted; it is started again at its next turn. What a bot writes on "
-    "its standard error is thrown away."
+    "and a fault is counted, by its kind; it is started again at its next turn. What a bot "
+    "writes on its standard error is thrown away, or kept by --bot-log."
 )
 
 
@@ -143,14 +148,32 @@ def add_match_command(commands: Any) -> None:
         help="play the sittings on N worker processes (1: in this one); the result is the same",
     )
     match.add_argument("--record", metavar="DIR", help="write each sitting's record into DIR")
+    match.add_argument(
+        "--bot-log",
+        metavar="DIR",
+        help="keep each bot's standard error in DIR, in a file a bot (NAME.log)",
+    )
     match.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
+def _log_files(names: Sequence[str], folder: Path) -> dict[str, Path]:
+    """A file in ``folder`` for each bot's standard error: its name, kept to letters, digits,
+    dots, dashes and underscores (a name is a stranger's text, never a path), and its place
+    at the table where two names would share a file."""
+    safe = [re.sub(r"[^A-Za-z0-9._-]", "_", name).lstrip(".") or "bot" for name in names]
+    return {
+        name: folder / (f"{plain}.log" if safe.count(plain) == 1 else f"{plain}-{k}.log")
+        for k, (name, plain) in enumerate(zip(names, safe, strict=True))
+    }
+
+
 def _players(
-    seats: Sequence[tuple[str, str]], timeout: float, startup: float
+    seats: Sequence[tuple[str, str]], timeout: float, startup: float, logs: Path | None = None
 ) -> dict[str, Policy] | str:
     """The players by name, in seating order, or what is wrong with the options."""
     players: dict[str, Policy] = {}
+    named = [value.partition("=")[0] for kind, value in seats if kind == "bot"]
+    files = {} if logs is None else _log_files(named, logs)
     for kind, value in seats:
         if kind == "bot":
             name, equals, command = value.partition("=")
@@ -162,7 +185,9 @@ def _players(
                 return f"--bot {name!r}: {error}"
             if not words:
                 return f"--bot {name!r}: the command is empty"
-            policy: Policy = process_bot(words, timeout=timeout, name=name, startup=startup)
+            policy: Policy = process_bot(
+                words, timeout=timeout, name=name, startup=startup, stderr=files.get(name)
+            )
         else:
             name = value
             policy = peel_bot if kind == "peel" else random_bot
@@ -197,16 +222,40 @@ def _report(result: SimulationResult, kinds: dict[str, str], sittings: int, out:
             f"{printable(name):<{width}}  {kinds[name]:<6}  {result.results[name]:>+8}  "
             f"{result.games:>6}  {result.faults[name]:>6}",
         )
+    for name in names:
+        faults = result.fault_report(name)
+        if faults.total:
+            counted = ", ".join(
+                f"{count} {kind}" for kind, count in faults.by_kind().items() if count
+            )
+            say(out, f"faults of {name}: {counted}")
+            for fault in faults.first:
+                say(out, f"  {fault}")
     say(out, f"seed {result.seed}")
+
+
+def _faults_data(faults: FaultReport) -> dict[str, Any]:
+    """A player's faults in the JSON document: every kind's count, the first few in full."""
+    return {
+        "fault_kinds": faults.by_kind(),
+        "first_faults": [fault.to_data() for fault in faults.first],
+    }
 
 
 def run_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Play the match the parsed ``args`` describe; return the exit status (0, or 2 for
     options that describe no match or a record that cannot be written)."""
-    players = _players(args.seats or [], args.timeout, args.startup)
+    logs = None if args.bot_log is None else Path(args.bot_log)
+    players = _players(args.seats or [], args.timeout, args.startup, logs)
     if isinstance(players, str):
         say(err, f"pokerlaws match: {players}")
         return MALFORMED
+    if logs is not None:
+        try:
+            logs.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            say(err, f"pokerlaws match: cannot make the bots' log folder: {error}")
+            return MALFORMED
     kinds = {
         name: "bot" if kind == "bot" else kind
         for (kind, _), name in zip(args.seats, players, strict=True)
@@ -252,6 +301,7 @@ def run_match(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                     "net": result.results[name],
                     "games": result.games,
                     "faults": result.faults[name],
+                    **_faults_data(result.fault_report(name)),
                 }
                 for name in result.results
             ],
