@@ -30,7 +30,6 @@ from pokerlaws.service.sittings import (
     Refusal,
     Table,
 )
-from pokerlaws.service.story import story
 from pokerlaws.service.tables import Tables, public_listing
 from pokerlaws.views import view
 
@@ -74,8 +73,7 @@ CLOSE_SUPERSEDED = 4000
 :data:`SOCKETS_PER_TOKEN` (a code of the application's own, RFC 6455 section 7.4.2)."""
 
 SPECTATORS = 32
-"""The most spectators' websockets (``/watch``, no token) of one sitting open at once in a
-server process; one more closes the oldest (:data:`CLOSE_SUPERSEDED`)."""
+"""The most spectators' websockets of a sitting in a process; one more closes the oldest."""
 
 LOBBY_PAGE = 20
 """The most sittings one ``GET /sittings`` lists (``?page=N`` for older ones): the lobby is
@@ -397,10 +395,6 @@ class _Service:
         self.hub.notify(sitting_id, table)
         return _answer(table.public())
 
-    async def told(self, request: Request) -> Response:
-        table = await self._table(request)
-        return _answer(await run_in_threadpool(story, table))
-
     async def record(self, request: Request) -> Response:
         table = await self._table(request)
         if not table.over and table.holder(bearer(request)) != REFEREE:
@@ -543,7 +537,11 @@ def _with_headers(app: ASGIApp) -> ASGIApp:
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *extra]
+                held = list(message.get("headers", []))
+                # A page with a policy of its own (a replay's inline script, by its hash)
+                # keeps it: a second policy would forbid what the first allows.
+                own = any(name.lower() == extra[0][0] for name, _ in held)
+                message["headers"] = held + (extra[1:] if own else extra)
             await send(message)
 
         await app(scope, receive, sending)
@@ -576,8 +574,10 @@ def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
         Route("/sittings/{id}/end", _guarded(service.end), methods=["POST"]),
         Route("/sittings/{id}/next", _guarded(service.next_deal), methods=["POST"]),
         Route("/sittings/{id}/record", _guarded(service.record), methods=["GET"]),
-        Route("/sittings/{id}/story", _guarded(service.told), methods=["GET"]),
+        Route("/sittings/{id}/story", _guarded(pages.told), methods=["GET"]),
         Route("/sittings/{id}/play", _guarded(service.table_page), methods=["GET"]),
+        Route("/sittings/{id}/watch", _guarded(pages.watch_page), methods=["GET"]),
+        Route("/sittings/{id}/games/{n}", _guarded(pages.replay_page), methods=["GET"]),
         WebSocketRoute("/sittings/{id}/ws", service.socket),
         WebSocketRoute("/sittings/{id}/watch", service.watch),
     ]

@@ -342,6 +342,7 @@ class Table:
             "dealer": sitting.dealer,
             "phase": game.phase.value,
             "to_act": None if turn is None else {"name": turn.name, "seat": turn.seat},
+            "playing": list(game.players),
             "stacks": list(game.stacks),
             "stakes": list(game.stakes),
             "pool": game.pool,
