@@ -124,7 +124,7 @@ def _table_body(sitting_id: str, heading: str) -> str:
         '<h2 id="hand-heading" hidden>Your hand</h2><div id="hand"></div>'
         '<div id="menu"></div><p id="refusal" role="alert"></p></section>'
         '<aside id="log" class="panel" aria-label="the log"><h2>The log</h2>'
-        '<ol id="steps" tabindex="0"></ol></aside>'
+        '<div id="steps" tabindex="0"></div></aside>'
         '</main><footer><a href="/">The lobby</a></footer>'
         '<script src="/static/table.js"></script>'
     )

@@ -91,8 +91,10 @@ function seatsOf(answer) {
 
 function drawCard(group, x, y, w, h, code) {
   const face = code !== null;
-  group.append(svg("rect", {x, y, width: w, height: h, rx: 3,
-    fill: face ? "#ffffff" : "#23408e", stroke: "#222", "stroke-width": 1}));
+  const attrs = {x, y, width: w, height: h, rx: 3,
+    fill: face ? "#ffffff" : "#23408e", stroke: "#222", "stroke-width": 1};
+  if (face) { attrs["data-card"] = code; } else { attrs.class = "back"; }
+  group.append(svg("rect", attrs));
   if (face) {
     group.append(svg("text", {x: x + w / 2, y: y + h / 2 + 5, "text-anchor": "middle",
       "font-size": 13, "font-weight": "bold", fill: red(code) ? "#b00020" : "#111"},
@@ -106,7 +108,7 @@ function picture(answer) {
   const narrow = width < 640;
   const seats = seatsOf(answer);
   const n = seats.length;
-  const height = Math.round(narrow ? width * 1.2 : width * 0.58);
+  const height = Math.round(narrow ? width * (n <= 3 ? 0.95 : 1.25) : width * 0.58);
   const boxW = Math.min(200, Math.max(118, width / (narrow ? 3.1 : 5)));
   const boxH = 92;
   const rx = width / 2 - boxW / 2 - 4;
@@ -140,7 +142,8 @@ function picture(answer) {
       `stack ${s.stack} \u00b7 stake ${s.stake}`));
     const cw = Math.min(30, (boxW - 16) / 5 - 2);
     const ch = 30;
-    const cards = s.cards || (s.playing && t.phase !== "over" ? [null, null, null, null, null] : []);
+    const dealt = t.phase !== "straddle" && t.phase !== "over";
+    const cards = s.cards || (s.playing && dealt ? [null, null, null, null, null] : []);
     cards.forEach((code, i) => drawCard(g, x + 8 + i * (cw + 2), y + 40, cw, ch, code));
     let note = "";
     if (s.winner) { note = s.payout !== null ? `wins ${s.payout}` : "wins"; }
@@ -331,10 +334,10 @@ function showPanel(answer) {
   const t = answer.table;
   const panel = document.getElementById("show");
   const between = t.waiting !== null || t.over;
+  const body = document.getElementById("show-body");
+  body.replaceChildren();  // the last show's hands leave the page with it
   panel.hidden = !between;
   if (!between) { return; }
-  const body = document.getElementById("show-body");
-  body.replaceChildren();
   const told = story && story.seq === seq && story.over ? story : null;
   body.append(el("h2", {}, `Game ${t.games_played}: the show`));
   if (told) {
@@ -388,12 +391,13 @@ function showPanel(answer) {
 }
 
 function log() {
-  const list = document.getElementById("steps");
-  const keep = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-  list.replaceChildren();
+  const box = document.getElementById("steps");
+  const keep = box.scrollTop + box.clientHeight >= box.scrollHeight - 8;
+  box.replaceChildren();
   const games = new Map(JSON.parse(sessionStorage.getItem(`story-${sitting}`) || "[]"));
   for (const [game, steps] of [...games.entries()].sort((a, b) => a[0] - b[0])) {
-    list.append(el("li", {class: "game"}, `Game ${game}`));
+    box.append(el("h3", {class: "game"}, `Game ${game}`));
+    const list = el("ol", {"data-game": game});
     steps.forEach((step, i) => {
       const item = el("li", {class: "step"}, `${capital(step.says)} `);
       item.append(el("span", {class: "law"}, `Law ${step.law}: ${step.title}`));
@@ -401,8 +405,9 @@ function log() {
       refusals.filter((r) => r.game === game && r.after === i).forEach((r) =>
         list.append(el("li", {class: "refused"}, r.text)));
     });
+    box.append(list);
   }
-  if (keep) { list.scrollTop = list.scrollHeight; }
+  if (keep) { box.scrollTop = box.scrollHeight; }
 }
 
 function remember(told) {
