@@ -1,27 +1,35 @@
-"""Two players play the table service in headless Chromium (run by .ci/service_browser).
+"""Two players and a spectator play the table service in headless Chromium (run by
+.ci/service_browser).
 
 It starts ``python -m pokerlaws.service`` on a free port of 127.0.0.1 over a SQLite file in
-a temporary directory, creates a sitting of two players through the lobby page, and opens
-each seat's link in a browser context of its own, as the players would. Then the two pages
-play the sitting to its end by clicking their menus of legal actions only, each page when
-its seat is to act. It fails (exit 1, one line a failure) unless, on the way:
+a temporary directory, makes a sitting of two players and three games in the lobby page,
+and opens each seat's link, and the lobby's "watch" link, in a browser context of its own,
+as the players would. The seat to act plays by clicking: the straddle's buttons, the cards
+of his hand to mark his discard then "Discard N" or "Stand pat" (one card by the keyboard),
+the stake control (its quick buttons, or its slider moved by the arrow keys), pass or check.
+At each game's show both players say "next" (one by the mouse, one by the keyboard). It
+fails (exit 1, one line a failure) unless, on the way:
 
 - no page logs a console error or warning, throws an uncaught exception, or asks anything
   of a host but the server (every request and websocket URL is recorded);
-- at every step both pages show the server's ``seq``, the seat to act is offered exactly
-  its legal actions and the other seat nothing, and each page draws exactly the table the
-  server draws for its seat (``table.svg`` with its token), with no card of the other
-  seat's hand that its server view does not show; no websocket frame or answer a page
-  receives holds such a card either;
-- a stake over the most the menu offers is refused with its law, shown on the page once
-  ("Law 25: ..."), and nothing is applied. The menu offers only legal actions, and only to
-  the seat to act, so no click can send it: it is typed into the page's amount box where
-  the menu is a range, and otherwise given to the page's own ``send()``, as a tampered page
-  would. The same action sent twice at once (its button's click handler run twice, a
-  double click) applies once and shows the second's refusal (a stale ``seq``, 409);
-- at the end both pages say the sitting is over with the server's results, the record
-  (``GET .../record`` with the referee's token) holds exactly the actions the pages played,
-  and the server's log holds no token.
+- at every step each page shows the server's ``seq``; its table (each seat's name, stack,
+  stake and face-up cards, the pool) is the server's view for that seat (the public table
+  for the spectator); its log holds the game's steps as ``GET .../story`` tells them, each
+  with its law; the seat to act is offered only legal actions (all of those that are not
+  stakes or discards, one discard, stakes within the least and most the slider marks) and
+  the other seat and the spectator nothing;
+- no page draws or receives a card it may not see: another's hand before the laws show
+  it, for a seat; any hand but those shown, for the spectator;
+- the show of each game is on both seats' pages and the spectator's before the next deal
+  (the hands the laws show, and who takes what), and the settlement at the end;
+- a stake over the most is refused with its law (given to the page's own ``act()``, as a
+  tampered page would: the control cannot make it), shown once on the page and in its log,
+  and nothing is applied; the same action sent twice at once applies once (409 shown);
+- the record (``GET .../record`` with the referee's token) holds exactly the actions the
+  pages played, and the server's log holds no token;
+- screenshots at 390 and 1,280 px (the lobby, a discard, a stake, the show, the end) are
+  written to service-browser-screenshots/, and in every one at 390 px each text of the
+  table's picture is at least 11 px high and the page no wider than the screen.
 
 The server is stopped on exit, whatever happens.
 """
@@ -40,7 +48,6 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-import xml.etree.ElementTree as ElementTree
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -52,10 +59,18 @@ from browser_check import FLAGS
 from playwright.sync_api import Browser, ConsoleMessage, Page, Response, WebSocket, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
 
-SVG = "{http://www.w3.org/2000/svg}"
 CARD = re.compile(r"[2-9TJQKA][cdhs]")
 TOKEN = re.compile(r"(token=)[^&\s\"']*")
 WAIT_MS = 10_000
+SHOTS = Path("service-browser-screenshots")
+WIDTHS = (390, 1280)
+PHASES = {
+    "straddle": "the straddle",
+    "say": "the say",
+    "draw": "the draw",
+    "betting": "the betting",
+    "over": "the show",
+}
 
 
 def hide(text: str) -> str:
@@ -157,26 +172,23 @@ def open_cards(seen: dict[str, Any] | None) -> set[str]:
     return cards_in(seen.get("shown")) | cards_in(seen.get("openers"))
 
 
-def drawn(svg_root: ElementTree.Element) -> tuple[list[str], list[str]]:
-    cards = [g.get("data-card") or "" for g in svg_root.iter() if g.get("data-card")]
-    words = [t.text or "" for t in svg_root.iter(f"{SVG}text")]
-    return cards, words
-
-
-def page_drawn(page: Page) -> tuple[list[str], list[str]]:
+def page_cards(page: Page) -> list[str]:
+    """Every card a page draws face up: in the picture, the hand and the show."""
     cards: list[str] = page.eval_on_selector_all(
-        "#table svg [data-card]", "cards => cards.map(c => c.getAttribute('data-card'))"
+        "#picture [data-card], #hand [data-card], #show [data-card]",
+        "cards => cards.map(c => c.getAttribute('data-card'))",
     )
-    words: list[str] = page.eval_on_selector_all(
-        "#table svg text", "texts => texts.map(t => t.textContent)"
-    )
-    return cards, words
+    return cards
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 class Player:
     """One seat's page and what it received: websocket frames and HTTP answers."""
 
-    def __init__(self, name: str, token: str, page: Page, problems: list[str]) -> None:
+    def __init__(self, name: str, token: str | None, page: Page, problems: list[str]) -> None:
         self.name = name
         self.token = token
         self.page = page
@@ -210,20 +222,34 @@ class Player:
 # --- The game ------------------------------------------------------------------------------
 
 
+def game_of(table: dict[str, Any]) -> int:
+    """The number of the game a public table is at (its show included)."""
+    return int(table["games_played"]) + (0 if table["phase"] == "over" else 1)
+
+
 class Game:
-    def __init__(self, server: Server, sitting: str, players: list[Player], seed: int) -> None:
+    def __init__(
+        self, server: Server, sitting: str, players: list[Player], spectator: Player, seed: int
+    ) -> None:
         self.server = server
         self.sitting = sitting
         self.players = players
+        self.spectator = spectator
+        self.pages = [*players, spectator]
         self.problems = players[0].problems
         self.random = random.Random(seed)
         self.played: list[dict[str, Any]] = []
-        # Each player's cards in each game (by games played before it), as his own server
-        # view has shown them: what the other seat must never see unless it is shown.
+        self.nexts = 0
+        # Each player's cards in each game, as his own server view has shown them: what the
+        # other seat and the spectator must never see unless the laws show them.
         self.held: dict[tuple[str, int], set[str]] = {}
-        self.showdowns: set[int] = set()
+        self.shown: dict[int, set[str]] = {}  # the cards laid face up at each game's show
+        self.shows_seen: set[int] = set()
+        self.shots: list[str] = []
+        self.moments: set[str] = set()
         self.refused_with_law = ""
         self.refused_stale = ""
+        self.clicked: Counter[str] = Counter()
 
     def fail(self, text: str) -> None:
         self.problems.append(text)
@@ -236,222 +262,386 @@ class Game:
         seen: dict[str, Any] = self.server.json(f"/sittings/{self.sitting}/view", player.token)
         return seen
 
+    def story(self) -> dict[str, Any]:
+        story: dict[str, Any] = self.server.json(f"/sittings/{self.sitting}/story")
+        return story
+
     def wait_seq(self, seq: int) -> None:
-        for player in self.players:
+        """Every page shows ``seq``, and the story of it (fetched after each push)."""
+        for player in self.pages:
             try:
                 player.page.wait_for_function(
-                    "seq => document.body.dataset.seq === seq", arg=str(seq), timeout=WAIT_MS
+                    "seq => document.body.dataset.seq === seq"
+                    " && document.body.dataset.story === seq",
+                    arg=str(seq),
+                    timeout=WAIT_MS,
                 )
             except Exception as error:
                 raise Failed(f"{player.name}'s page never shows seq {seq}: {error}") from None
 
-    def wait_picture(self, player: Player) -> None:
-        """The page draws what the server draws for his seat (the page fetches it after
-        each view, so it may come a moment later)."""
-        status, text = self.server.call(f"/sittings/{self.sitting}/table.svg", player.token)
-        if status != 200:
-            self.fail(f"{player.name}: table.svg answered {status}")
-            return
-        wanted = drawn(ElementTree.fromstring(text))
-        deadline = time.monotonic() + WAIT_MS / 1000
-        while (shown := page_drawn(player.page)) != wanted:
-            if time.monotonic() > deadline:
-                self.fail(f"{player.name}'s page draws {shown}, not the server's {wanted}")
-                return
-            time.sleep(0.02)
-
     def other(self, player: Player) -> Player:
         return next(p for p in self.players if p is not player)
 
-    def check_hidden(self, views: dict[str, dict[str, Any]]) -> None:
+    # --- What a page may see ---
+
+    def check_hidden(self, views: dict[str, dict[str, Any]], story: dict[str, Any]) -> None:
         for player in self.players:
             seen = views[player.name]
             if seen["view"] is not None:
-                key = (player.name, seen["table"]["games_played"])
+                key = (player.name, game_of(seen["table"]))
                 self.held.setdefault(key, set()).update(seen["view"]["hand"])
-                if seen["view"]["shown"]:
-                    self.showdowns.add(seen["table"]["games_played"])
-        for player in self.players:
-            other = self.other(player)
-            seen = views[player.name]
-            game = seen["table"]["games_played"]
-            hidden = self.held.get((other.name, game), set()) - open_cards(seen["view"])
+        if story["over"]:
+            self.shown[story["game"]] = {c for hand in story["shown"] for c in hand["cards"]}
+        for page in self.pages:
+            seen = views[page.name]
+            game = game_of(seen["table"])
+            others = [p for p in self.players if p is not page]
+            secret = set().union(*(self.held.get((o.name, game), set()) for o in others))
+            hidden = secret - open_cards(seen["view"]) - self.shown.get(game, set())
             if leaked := cards_in(seen) & hidden:
-                self.fail(f"the server's view for {player.name} holds {other.name}'s {leaked}")
-            cards, _ = page_drawn(player.page)
-            if leaked := set(cards) & hidden:
-                self.fail(f"{player.name}'s page draws {other.name}'s hidden {leaked}")
-            # Everything the page received since the last step, each text with the hidden
-            # cards of the game it belongs to.
-            for text in player.received:
-                leaked = self.leaked_in(text, other, game, hidden)
-                if leaked:
-                    self.fail(
-                        f"{player.name}'s page received {other.name}'s {leaked}: "
-                        f"{hide(text)[:120]!r}"
-                    )
-            player.received.clear()
+                self.fail(f"the server's view for {page.name} holds hidden {leaked}")
+            if leaked := set(page_cards(page.page)) & hidden:
+                where = page.page.eval_on_selector_all(
+                    "[data-card]", "cs => cs.map(c => c.closest('[id]').id + ':' + c.dataset.card)"
+                )
+                self.fail(
+                    f"{page.name}'s page draws hidden {leaked} (seq {seen['seq']}, game {game},"
+                    f" phase {seen['table']['phase']}): {where}"
+                )
+            for text in page.received:
+                if leaked := self.leaked_in(text, others, game, hidden):
+                    self.fail(f"{page.name}'s page received hidden {leaked}: {hide(text)[:120]!r}")
+            page.received.clear()
 
-    def leaked_in(self, text: str, other: Player, game: int, hidden: set[str]) -> set[str]:
-        if text.lstrip().startswith("<"):  # table.svg
-            cards = {g.get("data-card") or "" for g in ElementTree.fromstring(text).iter()}
-            return cards & hidden
+    def leaked_in(self, text: str, others: list[Player], game: int, hidden: set[str]) -> set[str]:
         try:
             document = json.loads(text)
         except ValueError:
             return set()
-        if not isinstance(document, dict) or "table" not in document:
+        if not isinstance(document, dict):
             return set()
-        its_game = document["table"]["games_played"]
-        secret = self.held.get((other.name, its_game), set()) if its_game != game else hidden
+        if "steps" in document:  # a story: no card but the hands it shows, once shown
+            told = cards_in(document.get("shown"))
+            extra = cards_in(document) - told
+            return extra | (told if not document.get("over") else set())
+        if "table" not in document:
+            return set()
+        its_game = game_of(document["table"])
+        if its_game == game:
+            secret = hidden
+        else:
+            secret = set().union(*(self.held.get((o.name, its_game), set()) for o in others))
+            secret -= self.shown.get(its_game, set())
         return (cards_in(document) - open_cards(document.get("view"))) & secret
 
-    def check_status(self, player: Player, public: dict[str, Any], seen: dict[str, Any]) -> None:
-        """The page says who he is and, until the end, the game, phase, pool and turn."""
-        who = player.page.locator("#who").inner_text()
-        if who != f"{player.name}, seat {seen['seat']}":
-            self.fail(f"{player.name}'s page says he is {who!r}")
-        if public["over"]:
-            return
-        turn = public["to_act"]
-        wanted = (
-            f"Game {public['games_played'] + 1} of {public['games']}: {public['phase']}, "
-            f"pool {public['pool']}, {turn['name'] if turn else 'nobody'} to act."
+    # --- What a page shows ---
+
+    def check_table(self, player: Player, seen: dict[str, Any]) -> None:
+        """The picture: each seat's name, stack and stake, its face-up cards, the pool."""
+        table = seen["table"]
+        view = seen["view"]
+        drawn: list[dict[str, Any]] = player.page.eval_on_selector_all(
+            "#picture g.seat",
+            """gs => gs.map(g => ({seat: Number(g.dataset.seat), name: g.dataset.name,
+                texts: [...g.querySelectorAll('text')].map(t => t.textContent),
+                cards: [...g.querySelectorAll('[data-card]')].map(c => c.dataset.card)}))""",
         )
-        status = player.page.locator("#status").inner_text()
+        story = self.story()
+        shown = {h["seat"]: h["cards"] for h in (view["shown"] if view else story["shown"])}
+        if len(drawn) != len(table["game_seating"]):
+            self.fail(f"{player.name}'s picture draws {len(drawn)} seats")
+        for seat in drawn:
+            s = seat["seat"]
+            wanted_cards = shown.get(s, [])
+            if view is not None and view["seat"] == s:
+                wanted_cards = view["hand"]
+            wanted = f"stack {table['stacks'][s]} \u00b7 stake {table['stakes'][s]}"
+            if seat["name"] != table["game_seating"][s] or wanted not in seat["texts"]:
+                self.fail(f"{player.name}'s picture draws seat {s} as {seat}, not {wanted}")
+            if seat["cards"] != list(wanted_cards):
+                self.fail(f"{player.name}'s picture shows {seat['cards']} at seat {s}")
+        pool = player.page.locator("#picture .centre-0").text_content()
+        if pool != f"pool {table['pool']}":
+            self.fail(f"{player.name}'s picture says {pool!r}, the pool is {table['pool']}")
+
+    def check_log(self, player: Player, story: dict[str, Any]) -> None:
+        """The log of the game in play: the story's steps, each with its law."""
+        items: list[str] = player.page.eval_on_selector_all(
+            f'#steps ol[data-game="{story["game"]}"] li.step', "ls => ls.map(l => l.textContent)"
+        )
+        steps = story["steps"]
+        if len(items) != len(steps):
+            self.fail(
+                f"{player.name}'s log holds {len(items)} steps of game {story['game']}, "
+                f"the story {len(steps)}"
+            )
+            return
+        for item, step in zip(items, steps, strict=True):
+            law = f"Law {step['law']}: {step['title']}"
+            if not (item.startswith(capital(step["says"])) and item.endswith(law)):
+                self.fail(f"{player.name}'s log says {item!r}, not {step['says']!r} ({law})")
+
+    def check_status(self, player: Player, seen: dict[str, Any]) -> None:
+        table = seen["table"]
+        who = player.page.locator("#who").inner_text()
+        wanted_who = (
+            f"You are {player.name}, seat {seen['seat']}."
+            if player.token
+            else "You are watching: no hidden card is shown."
+        )
+        if who != wanted_who:
+            self.fail(f"{player.name}'s page says {who!r}")
+        of = f" of {table['games']}"
+        if table["over"]:
+            wanted = "The sitting is over."
+        elif table["waiting"] is not None:
+            wanted = f"Game {table['games_played']}{of} is over: the show."
+        else:
+            turn = f"{table['to_act']['name']} to act" if table["to_act"] else ""
+            wanted = (
+                f"Game {table['games_played'] + 1}{of}: {PHASES[table['phase']]}, "
+                f"pool {table['pool']}. {turn}"
+            ).strip()
+        status = player.page.locator("#status").inner_text().strip()
         if status != wanted:
             self.fail(f"{player.name}'s page says {status!r}, not {wanted!r}")
 
+    def offered(self, player: Player) -> list[dict[str, Any]]:
+        actions: list[str] = player.page.eval_on_selector_all(
+            "#menu [data-action]", "bs => bs.map(b => b.dataset.action)"
+        )
+        return [json.loads(action) for action in actions]
+
     def check_menu(self, player: Player, seen: dict[str, Any], to_act: bool) -> None:
-        page = player.page
-        buttons = page.locator("#menu button.action")
-        offered = [
-            json.loads(b) for b in buttons.evaluate_all("bs => bs.map(b => b.dataset.action)")
-        ]
+        offered = self.offered(player)
         legal = seen["view"]["legal_actions"] if seen["view"] else []
         if not to_act:
-            if offered or legal:
-                self.fail(f"{player.name} is not to act but is offered {offered or legal}")
+            if offered:
+                self.fail(f"{player.name} is not to act but is offered {offered}")
             return
         if isinstance(legal, dict):
-            wanted = [
-                *legal["others"],
-                {"type": "Stake", "seat": legal["seat"], "amount": legal["least"]},
-            ]
-            box = page.locator("#amount")
-            bounds = (box.get_attribute("min"), box.get_attribute("max"))
-            if bounds != (str(legal["least"]), str(legal["most"])):
-                self.fail(
-                    f"{player.name}'s amount box is {bounds}, not {legal['least']}-{legal['most']}"
-                )
+            others, least, most = legal["others"], legal["least"], legal["most"]
         else:
-            wanted = legal
-        if offered != wanted:
-            self.fail(f"{player.name} is offered {offered}, not his legal actions {wanted}")
+            others = [a for a in legal if a["type"] != "Stake"]
+            amounts = [a["amount"] for a in legal if a["type"] == "Stake"]
+            least, most = (min(amounts), max(amounts)) if amounts else (None, None)
+        plain = [a for a in others if a["type"] != "Discard"]
+        discards = [a for a in others if a["type"] == "Discard"]
+        got_plain = [a for a in offered if a["type"] not in ("Discard", "Stake")]
+        got_discards = [a for a in offered if a["type"] == "Discard"]
+        got_stakes = [a["amount"] for a in offered if a["type"] == "Stake"]
+        if got_plain != plain:
+            self.fail(f"{player.name} is offered {got_plain}, not {plain}")
+        if discards and (len(got_discards) != 1 or got_discards[0] not in discards):
+            self.fail(f"{player.name} is offered the discards {got_discards}")
+        if not discards and got_discards:
+            self.fail(f"{player.name} is offered a discard he may not make: {got_discards}")
+        if least is None:
+            if got_stakes:
+                self.fail(f"{player.name} is offered stakes {got_stakes} with none legal")
+            return
+        if not got_stakes or not all(least <= a <= most for a in got_stakes):
+            self.fail(f"{player.name} is offered stakes {got_stakes}, not within {least}-{most}")
+        if most > least:
+            box = player.page.locator("#amount")
+            bounds = (box.get_attribute("min"), box.get_attribute("max"))
+            if bounds != (str(least), str(most)):
+                self.fail(f"{player.name}'s slider runs {bounds}, not {least}-{most}")
+            marks = player.page.locator(".stake .marks").inner_text()
+            if f"least {least}" not in marks or f"most {most}" not in marks:
+                self.fail(f"{player.name}'s slider marks {marks!r}")
+
+    def check_show(self, story: dict[str, Any], table: dict[str, Any]) -> None:
+        """Every page lays out the show: the hands shown, who takes what, by its law."""
+        game = story["game"]
+        for page in self.pages:
+            try:
+                page.page.wait_for_selector("#show:not([hidden]) h2", timeout=WAIT_MS)
+            except PlaywrightError:
+                self.fail(f"{page.name}'s page shows no show of game {game}")
+                continue
+            hands: list[dict[str, Any]] = page.page.eval_on_selector_all(
+                "#show li[data-name]",
+                """ls => ls.map(l => ({name: l.dataset.name,
+                    cards: [...l.querySelectorAll('[data-card]')].map(c => c.dataset.card)}))""",
+            )
+            wanted = [{"name": h["name"], "cards": h["cards"]} for h in story["shown"]]
+            if hands != wanted:
+                self.fail(f"{page.name}'s show lays out {hands}, not {wanted}")
+            outcome = page.page.locator("#show .outcome").inner_text()
+            last = story["steps"][-1]
+            if (
+                not outcome.startswith(capital(last["says"]))
+                or f"Law {last['law']}" not in outcome
+            ):
+                self.fail(f"{page.name}'s show says {outcome!r}, not {last['says']!r}")
+            if table["over"]:
+                rows = page.page.locator("#settlement tr").count()
+                if rows != len(table["results"]) + 1:
+                    self.fail(f"{page.name}'s settlement has {rows - 1} rows")
+        self.shows_seen.add(game)
+
+    # --- The steps ---
 
     def step(self) -> bool:
-        """Check the table as it is, then the seat to act clicks one of his legal actions.
-        False when the sitting is over."""
+        """Check every page as the table is, then the seat to act clicks (or, at a show,
+        each player says "next"). False when the sitting is over."""
         public = self.public()
         self.wait_seq(public["seq"])
-        views = {player.name: self.seen(player) for player in self.players}
-        for player in self.players:
-            self.wait_picture(player)
-        self.check_hidden(views)
+        views = {page.name: self.seen(page) for page in self.pages}
+        story = self.story()
+        if story["seq"] != public["seq"]:
+            raise Failed(f"the story is of seq {story['seq']}, the table of {public['seq']}")
+        self.check_hidden(views, story)
         turn = public["to_act"]
-        for player in self.players:
-            self.check_status(player, public, views[player.name])
-        for player in self.players:
-            self.check_menu(
-                player, views[player.name], turn is not None and turn["name"] == player.name
-            )
+        for page in self.pages:
+            self.check_status(page, views[page.name])
+            self.check_table(page, views[page.name])
+            self.check_log(page, story)
+            mine = turn is not None and turn["name"] == page.name and page.token is not None
+            self.check_menu(page, views[page.name], mine)
         if public["over"]:
+            self.check_show(story, public)
+            self.screenshots("end")
             return False
+        if public["waiting"] is not None:
+            self.check_show(story, public)
+            if story["game"] == 1:
+                self.screenshots("show")
+            self.say_next(public)
+            return True
         if turn is None:
-            raise Failed(f"seq {public['seq']}: the sitting is not over but nobody is to act")
+            raise Failed(f"seq {public['seq']}: nobody is to act and no show waits")
         player = next(p for p in self.players if p.name == turn["name"])
         legal = views[player.name]["view"]["legal_actions"]
         stakes = [a["amount"] for a in self.offered(player) if a["type"] == "Stake"]
         if stakes and not self.refused_with_law:
-            self.refuse_out_of_range(player, legal, max(stakes), public["seq"])
-        if not self.refused_stale and public["seq"] >= 2:
+            most = legal["most"] if isinstance(legal, dict) else max(stakes)
+            self.refuse_over_the_most(player, views[player.name]["seat"], most, public["seq"])
+        if not self.refused_stale and public["seq"] >= 2 and not isinstance(legal, dict):
             self.send_twice(player, public["seq"])
             return True
-        self.click(player, legal, public["games_played"] == public["games"] - 1)
+        self.click(player, legal, public)
         return True
 
-    def click(self, player: Player, legal: list[Any] | dict[str, Any], last: bool) -> None:
-        page = player.page
-        buttons = page.locator("#menu button.action")
-        count = buttons.count()
-        if count == 0:
-            raise Failed(f"{player.name} is to act and his page offers nothing")
-        # A Pass (dropping out) now and then only, and in the last game never unless it is
-        # all there is: games reach the draw, and the last one the showdown, where the other
-        # seat's cards are shown (an earlier game's showdown is followed at once by the next
-        # deal, so no page shows it).
-        kinds = [a["type"] for a in self.offered(player)]
-        choices = [k for k in range(count) if k >= len(kinds) or kinds[k] != "Pass"]
-        if not choices or (not last and self.random.random() < 0.1):
-            choices = list(range(count))
-        chosen = self.random.choice(choices)
-        if isinstance(legal, dict) and chosen == count - 1:
-            amount = self.random.randint(legal["least"], legal["most"])
-            page.fill("#amount", str(amount))
-            action: dict[str, Any] = {"type": "Stake", "seat": legal["seat"], "amount": amount}
-        else:
-            action = json.loads(buttons.nth(chosen).get_attribute("data-action") or "null")
-        before = self.public()["seq"]
-        buttons.nth(chosen).click()
-        self.played.append(action)
-        # The click only starts the page's request: wait until the server has applied it,
-        # or the next step reads the table before the action and the pages after it.
+    def say_next(self, public: dict[str, Any]) -> None:
+        """Each player waiting says "next": Ann by a click, Bob by the keyboard."""
+        for name in public["waiting"]:
+            player = next(p for p in self.players if p.name == name)
+            before = self.public()["seq"]
+            button = player.page.locator("#next")
+            if name == self.players[0].name:
+                button.click()
+            else:
+                button.focus()
+                player.page.keyboard.press("Enter")
+            self.nexts += 1
+            self.wait_applied(before, f"{name}'s next")
+
+    def wait_applied(self, before: int, what: str) -> None:
         deadline = time.monotonic() + WAIT_MS / 1000
         while self.public()["seq"] == before:
             if time.monotonic() > deadline:
-                raise Failed(f"{player.name}'s click on {action} was never applied")
+                raise Failed(f"{what} was never applied")
             time.sleep(0.02)
 
-    def offered(self, player: Player) -> list[dict[str, Any]]:
-        actions: list[str] = player.page.locator("#menu button.action").evaluate_all(
-            "bs => bs.map(b => b.dataset.action)"
-        )
-        return [json.loads(action) for action in actions]
-
-    def refuse_out_of_range(
-        self, player: Player, legal: list[Any] | dict[str, Any], most: int, seq: int
+    def click(
+        self, player: Player, legal: list[Any] | dict[str, Any], public: dict[str, Any]
     ) -> None:
-        """A stake over the most the menu offers: refused with its law, shown, nothing
-        applied. With a range of stakes the page has an amount box, and the stake is typed
-        in it; with a button for each stake (what a view's menu is) no click can send it,
-        so the page's own send() is called with it, as a tampered page would."""
         page = player.page
-        player_seat = self.seen(player)["seat"]
-        frames = len(player.frames)
-        if isinstance(legal, dict):
-            page.fill("#amount", str(most + 1))
-            page.locator("#menu button.action").last.click()
+        offered = self.offered(player)
+        kinds = {a["type"] for a in offered}
+        last = public["games_played"] == public["games"] - 1
+        before = public["seq"]
+        if "Discard" in kinds:
+            cards = page.eval_on_selector_all(
+                "#hand button[data-card]", "bs => bs.map(b => b.dataset.card)"
+            )
+            throw = self.random.sample(cards, self.random.randint(0, 3))
+            for index, card in enumerate(throw):
+                button = page.locator(f'#hand button[data-card="{card}"]')
+                if index == 0:
+                    button.focus()
+                    page.keyboard.press("Space")  # the keyboard marks a card as a click does
+                else:
+                    button.click()
+            page.wait_for_function(
+                "n => document.querySelectorAll('#hand [aria-pressed=true]').length === n",
+                arg=len(throw),
+                timeout=WAIT_MS,
+            )
+            if throw and "discard" not in self.moments:
+                self.moments.add("discard")
+                self.screenshots("discard", [player])
+            button = page.locator('#menu [data-action*="Discard"]')
+            action = json.loads(button.get_attribute("data-action") or "null")
+            if sorted(action["cards"]) != sorted(throw):
+                self.fail(
+                    f"{player.name} marked {throw} and is offered to discard {action['cards']}"
+                )
+            label = button.inner_text()
+            if label != (f"Discard {len(throw)}" if throw else "Stand pat"):
+                self.fail(f"{player.name}'s discard button says {label!r} for {throw}")
+            self.clicked["discard" if throw else "stand pat"] += 1
+            button.click()
+        elif "Stake" in kinds and (isinstance(legal, dict) or self.random.random() < 0.8):
+            slider = page.locator("#amount").count() == 1
+            if slider and self.random.random() < 0.6:
+                if "stake" not in self.moments:
+                    self.moments.add("stake")
+                    self.screenshots("stake", [player])
+                least = int(page.locator("#amount").get_attribute("min") or 0)
+                most = int(page.locator("#amount").get_attribute("max") or 0)
+                steps = self.random.randint(0, min(6, most - least))
+                page.locator("#amount").focus()
+                for _ in range(steps):
+                    page.keyboard.press("ArrowRight")
+                button = page.locator("#stake")
+                action = json.loads(button.get_attribute("data-action") or "null")
+                if action["amount"] != least + steps:
+                    self.fail(f"the slider moved {steps} from {legal['least']} stakes {action}")
+                self.clicked["the slider"] += 1
+            else:
+                quick = page.locator(".stake .choice button.primary")
+                button = quick.nth(self.random.randrange(quick.count()))
+                action = json.loads(button.get_attribute("data-action") or "null")
+                self.clicked[button.inner_text().split(" \u00b7 ")[0].lower()] += 1
+            button.click()
         else:
-            action = {"type": "Stake", "seat": player_seat, "amount": most + 1}
-            page.evaluate("action => send(action)", action)
+            buttons = [a for a in offered if a["type"] != "Stake"]
+            keep = [a for a in buttons if a["type"] != "Pass"]
+            choices = keep if keep and (last or self.random.random() > 0.1) else buttons
+            action = self.random.choice(choices)
+            page.locator(
+                f"#menu [data-action='{json.dumps(action, separators=(',', ':'))}']"
+            ).click()
+            self.clicked[action["type"]] += 1
+        self.played.append(action)
+        self.wait_applied(before, f"{player.name}'s click on {action}")
+
+    def refuse_over_the_most(self, player: Player, seat: int, most: int, seq: int) -> None:
+        """A stake over the most: refused with its law, shown, in the log, nothing applied.
+        The control cannot make it, so the page's own act() is given it (a tampered page)."""
+        page = player.page
+        frames = len(player.frames)
+        page.evaluate("action => act(action)", {"type": "Stake", "seat": seat, "amount": most + 1})
         try:
             page.wait_for_function(
                 "() => document.getElementById('refusal').textContent !== ''", timeout=WAIT_MS
             )
-        except Exception:
+        except PlaywrightError:
             self.fail(f"a stake of {most + 1} (most {most}): no refusal shown")
             return
         shown = page.locator("#refusal").inner_text()
         errors = [f for f in player.frames[frames:] if "error" in f]
-        if not errors:
-            self.fail(f"the refusal {shown!r} came with no error frame")
+        if not errors or errors[0].get("law") is None:
+            self.fail(f"the refusal {shown!r} came with no law: {errors}")
             return
-        error = errors[0]
-        if error.get("law") is None:
-            self.fail(f"a stake over the limit is refused with no law: {error}")
-        elif shown != error["message"] or not shown.startswith(f"Law {error['law']}: "):
-            # The library's message begins "Law N: ", once.
-            self.fail(f"the page shows {shown!r} for the refusal {error}")
+        if shown != errors[0]["message"] or not shown.startswith(f"Law {errors[0]['law']}: "):
+            self.fail(f"the page shows {shown!r} for the refusal {errors[0]}")
+        logged = page.locator("#steps li.refused").all_inner_texts()
+        if logged[-1:] != [f"Refused: {shown}"]:
+            self.fail(f"the log holds {logged} for the refusal {shown!r}")
         if self.public()["seq"] != seq:
             self.fail("a refused stake was applied")
         self.refused_with_law = shown
@@ -469,7 +659,7 @@ class Game:
             page.wait_for_function(
                 "() => document.getElementById('refusal').textContent !== ''", timeout=WAIT_MS
             )
-        except Exception:
+        except PlaywrightError:
             self.fail("the same action sent twice: no refusal shown for the second")
             return
         shown = page.locator("#refusal").inner_text()
@@ -483,35 +673,85 @@ class Game:
             )
         self.refused_stale = shown
 
+    # --- Screenshots ---
 
-def create_in_lobby(page: Page, server: Server, games: int) -> tuple[str, dict[str, str], str]:
-    """The sitting made by the lobby's form: its id, each player's link, the referee's token."""
+    def screenshots(self, moment: str, pages: list[Player] | None = None) -> None:
+        for player in pages or self.pages:
+            shoot(player.page, f"{player.name.split()[-1].lower()}-{moment}", self)
+
+
+def shoot(page: Page, label: str, game: Game | None, problems: list[str] | None = None) -> None:
+    """The page at 390 and 1,280 px wide, saved; at 390 px the picture's text is checked."""
+    problems = problems if problems is not None else game.problems if game else []
+    old = page.viewport_size or {"width": 1280, "height": 900}
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.wait_for_timeout(150)  # the picture is drawn again on a resize
+        path = SHOTS / f"{label}-{width}.png"
+        page.screenshot(path=str(path), full_page=True)
+        if game is not None:
+            game.shots.append(path.name)
+        wide = page.evaluate("() => document.documentElement.scrollWidth")
+        if wide > width:
+            problems.append(f"{path.name}: the page is {wide} px wide on a {width} px screen")
+        sizes: list[float] = page.evaluate(
+            """() => { const s = document.querySelector('#picture svg');
+                if (!s) { return []; }
+                const scale = s.getBoundingClientRect().width / s.viewBox.baseVal.width;
+                return [...s.querySelectorAll('text')].map(
+                    t => parseFloat(t.getAttribute('font-size')) * scale); }"""
+        )
+        if width == 390 and sizes and min(sizes) < 11:
+            problems.append(f"{path.name}: the picture's text is {min(sizes):.1f} px, under 11")
+    page.set_viewport_size(old)
+    page.wait_for_timeout(100)
+
+
+def create_in_lobby(
+    page: Page, server: Server, games: int, watch: Watch
+) -> tuple[str, dict[str, str], str, str]:
+    """The sitting made by the lobby's form: its id, each player's link, the watch link and
+    the referee's token."""
     page.goto(server.base + "/")
+    page.fill("#ante", "1")
+    page.fill("#limit", "40")  # the ante is at most half the limit (Law 19): refused
+    page.fill("#ante", "30")
+    watch.refusals += 1
+    page.click("#create")
+    try:
+        page.wait_for_selector("#created .error", timeout=WAIT_MS)
+    except PlaywrightError:
+        raise Failed("the lobby shows no error for an ante over half the limit") from None
+    said = page.locator("#created .error").inner_text()
+    if "$" in said or "Law 19" not in said:
+        raise Failed(f"the lobby's error is {said!r}, not a sentence citing Law 19")
+    page.fill("#ante", "1")
+    page.fill("#limit", "20")
+    page.fill("#chips", "60")
     page.fill("#names", "Ann, Bob")
     page.fill("#games", str(games))
     page.click("#create")
     try:
-        page.wait_for_selector("#created p", timeout=WAIT_MS)
+        page.wait_for_selector("#seat-links a.seat-link", timeout=WAIT_MS)
     except PlaywrightError:
         raise Failed(
-            "the lobby shows nothing after Create (did its form refuse the input?)"
+            f"the lobby made no sitting: {page.locator('#created').inner_text()!r}"
         ) from None
-    if page.locator("#created a.seat-link").count() == 0:
-        raise Failed(f"the lobby made no sitting: {page.locator('#created').inner_text()!r}")
-    links = page.locator("#created a.seat-link")
-    items = page.locator("#created li").all_inner_texts()
     hrefs: dict[str, str] = {}
-    for index, item in enumerate(items):
-        name = item.split(":", 1)[0].strip()
-        hrefs[name] = links.nth(index).get_attribute("href") or ""
-    paragraphs = page.locator("#created p").all_inner_texts()
-    referee = next((p.split(":", 1)[1].strip() for p in paragraphs if p.startswith("Referee")), "")
+    for item in page.locator("#seat-links li").all():
+        name = item.locator("strong").inner_text().rstrip(": ").strip()
+        hrefs[name] = item.locator("a").get_attribute("href") or ""
+    watch = page.locator("#created a[href$='/watch']").get_attribute("href") or ""
+    referee = page.locator("#referee a").get_attribute("href") or ""
+    referee = referee.rsplit("/", 1)[-1]
     found = re.fullmatch(
-        r"/sittings/([0-9a-f]+)/play#token=[\w-]+", next(iter(hrefs.values()), "")
+        r".*/sittings/([0-9a-f]+)/play#token=[\w-]+", next(iter(hrefs.values()), "")
     )
-    if set(hrefs) != {"Ann", "Bob"} or not referee or found is None:
-        raise Failed(f"the lobby made {items} {paragraphs}: not two seat links and a referee")
-    return found.group(1), hrefs, referee
+    if set(hrefs) != {"Ann", "Bob"} or not referee or found is None or not watch:
+        raise Failed(
+            f"the lobby made {hrefs} {watch!r}: not two seat links, a watch and a referee"
+        )
+    return found.group(1), hrefs, watch, referee
 
 
 def finish(game: Game, referee: str) -> None:
@@ -519,16 +759,9 @@ def finish(game: Game, referee: str) -> None:
     from pokerlaws.records.jsonio import to_data
 
     public = game.public()
-    results = ", ".join(
-        f"{r['name']} {'+' if r['result'] >= 0 else ''}{r['result']}" for r in public["results"]
-    )
-    for player in game.players:
-        status = player.page.locator("#status").inner_text()
-        if (
-            status != f"The sitting is over. {results}"
-            or player.page.locator("body").get_attribute("data-over") != "true"
-        ):
-            game.fail(f"{player.name}'s page ends with {status!r}, not the results {results!r}")
+    for player in game.pages:
+        if player.page.locator("body").get_attribute("data-over") != "true":
+            game.fail(f"{player.name}'s page does not say the sitting is over")
     answered, text = game.server.call(f"/sittings/{game.sitting}/record", referee)
     if answered != 200:
         game.fail(f"the record answered {answered} to the referee: {text[:200]}")
@@ -546,10 +779,13 @@ def finish(game: Game, referee: str) -> None:
             if held != played:
                 game.fail(f"action {index}: the record holds {held}, the page played {played}")
                 break
-    if public["seq"] != len(game.played):
+    if public["seq"] != len(game.played) + game.nexts:
         game.fail(
-            f"the server applied {public['seq']} actions, the pages played {len(game.played)}"
+            f"the server applied {public['seq']} events, the pages played {len(game.played)}"
+            f" actions and said next {game.nexts} times"
         )
+    if game.shows_seen != set(range(1, public["games_played"] + 1)):
+        game.fail(f"the shows seen are of games {sorted(game.shows_seen)}")
 
 
 class Watch:
@@ -563,6 +799,7 @@ class Watch:
         self.origin = origin
         self.problems = problems
         self.urls = urls
+        self.refusals = 0
         page.on("request", lambda request: self.requested(request.url))
         page.on("websocket", lambda socket: self.requested(socket.url))
         page.on("console", self.console)
@@ -577,57 +814,69 @@ class Watch:
             self.fail(f"asked {hide(url)}")
 
     def console(self, message: ConsoleMessage) -> None:
+        if self.refusals and "status of 422" in message.text:
+            self.refusals -= 1  # the lobby's refusal asked for: Chromium logs its status
+            return
         if message.type in ("error", "warning"):
             self.fail(f"console {message.type}: {message.text}")
 
 
 def play(
-    browser: Browser,
-    server: Server,
-    games: int,
-    seed: int,
-    problems: list[str],
-    urls: list[str],
-    screenshot: Path | None,
+    browser: Browser, server: Server, games: int, seed: int, problems: list[str], urls: list[str]
 ) -> Game:
     origin = urlsplit(server.base).netloc
-    contexts = [browser.new_context(viewport={"width": 1100, "height": 1000}) for _ in range(2)]
+    sizes = [
+        {"width": 1280, "height": 900},
+        {"width": 390, "height": 844},
+        {"width": 1280, "height": 900},
+    ]
+    contexts = [browser.new_context(viewport=size) for size in sizes]  # type: ignore[arg-type]
     pages = [context.new_page() for context in contexts]
-    for label, page in zip(("first", "second"), pages, strict=True):
+    watches = [
         Watch(label, origin, page, problems, urls)
-    sitting, hrefs, referee = create_in_lobby(pages[0], server, games)
+        for label, page in zip(("Ann's", "Bob's", "spectator's"), pages, strict=True)
+    ]
+    sitting, hrefs, watch, referee = create_in_lobby(pages[0], server, games, watches[0])
+    shoot(pages[0], "lobby", None, problems)
+    shots = [f"lobby-{width}.png" for width in WIDTHS]
     players = [
         Player("Ann", hrefs["Ann"].split("#token=")[1], pages[0], problems),
         Player("Bob", hrefs["Bob"].split("#token=")[1], pages[1], problems),
     ]
-    # Ann follows her link from the lobby; Bob opens the link he was given in his browser.
-    pages[0].click("#created a.seat-link >> nth=0")
-    pages[1].goto(server.base + hrefs["Bob"])
-    for player in players:
-        player.page.wait_for_url(f"**/sittings/{sitting}/play#token=*")
+    spectator = Player("the spectator", None, pages[2], problems)
+    # Ann follows her link from the lobby; Bob and the spectator open the links given them.
+    pages[0].click("#seat-links a.seat-link >> nth=0")
+    pages[1].goto(hrefs["Bob"])
+    pages[2].goto(watch)
+    for player in [*players, spectator]:
         player.page.wait_for_function(
             "() => document.body.dataset.seq !== undefined", timeout=WAIT_MS
         )
-        # Act over the websocket, as a player would once the page has connected.
         deadline = time.monotonic() + WAIT_MS / 1000
         while not player.frames:
             if time.monotonic() > deadline:
                 raise Failed(f"{player.name}'s page never heard from its websocket")
             player.page.wait_for_timeout(20)
-    game = Game(server, sitting, players, seed)
+    game = Game(server, sitting, players, spectator, seed)
+    game.shots.extend(shots)
     for _ in range(2000):
         if not game.step():
             break
     else:
-        raise Failed("2000 actions and the sitting is not over")
+        raise Failed("2000 steps and the sitting is not over")
     finish(game, referee)
-    if screenshot is not None and not problems:
-        players[0].page.screenshot(path=str(screenshot), full_page=True)
+    pages[0].goto(server.base + "/")
+    try:
+        pages[0].wait_for_selector(f'#over li[data-sitting="{sitting}"] a', timeout=WAIT_MS)
+        pages[0].click(f'#over li[data-sitting="{sitting}"] a >> nth=0')
+        pages[0].wait_for_selector("li.step", timeout=WAIT_MS)
+    except PlaywrightError:
+        problems.append("the lobby lists the sitting over with no replay a click away")
     for context in contexts:
         context.close()
     log = server.log.read_text(encoding="utf-8", errors="replace")
     for player in players:
-        if player.token in log:
+        if player.token and player.token in log:
             problems.append(f"the server's log holds {player.name}'s token")
     if referee in log:
         problems.append("the server's log holds the referee's token")
@@ -639,12 +888,12 @@ def main() -> int:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--games", type=int, default=2, help="games in the sitting (2)")
+    parser.add_argument("--games", type=int, default=3, help="games in the sitting (3)")
     parser.add_argument("--seed", type=int, default=28, help="the choice of clicks")
-    parser.add_argument("--screenshot", type=Path, help="write a PNG of Ann's page at the end")
     args = parser.parse_args()
     # Stopped from outside, the server is still stopped (the `finally` of serving).
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
+    SHOTS.mkdir(exist_ok=True)
     problems: list[str] = []
     urls: list[str] = []
     game = None
@@ -655,9 +904,7 @@ def main() -> int:
                     executable_path=args.chromium, headless=True, args=FLAGS
                 )
                 try:
-                    game = play(
-                        browser, server, args.games, args.seed, problems, urls, args.screenshot
-                    )
+                    game = play(browser, server, args.games, args.seed, problems, urls)
                 finally:
                     browser.close()
         except Failed as failure:
@@ -671,11 +918,12 @@ def main() -> int:
         print(f"service browser check: FAILED ({len(problems)} problems)", file=sys.stderr)
         return 1
     paths = sorted({hide(urlsplit(url)._replace(scheme="", netloc="").geturl()) for url in urls})
-    kinds = Counter(action["type"] for action in game.played)
     print(
-        f"service browser check: passed: {len(game.played)} actions over {args.games} games "
-        f"by two pages ({dict(kinds)}), {len(game.showdowns)} shown down; refused with "
-        f"its law: {game.refused_with_law!r}; the same action twice: {game.refused_stale!r}; "
+        f"service browser check: passed: {len(game.played)} actions and {game.nexts} nexts "
+        f"over {args.games} games by two seats' pages, a spectator's watching "
+        f"(clicked: {dict(game.clicked)}); shows seen: {sorted(game.shows_seen)}; refused "
+        f"with its law: {game.refused_with_law!r}; the same action twice: "
+        f"{game.refused_stale!r}; screenshots in {SHOTS}/: {', '.join(sorted(game.shots))}; "
         f"{len(urls)} requests, all to the server: {paths}"
     )
     return 0

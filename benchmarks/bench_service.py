@@ -291,6 +291,10 @@ async def play(
     known = 0  # the latest seq that an answer told
     while len(seen_by_client) < actions and not table["over"]:
         turn = table["to_act"]
+        if turn is None and table.get("waiting"):  # a game's show: each player says "next"
+            table = await say_next(client, sitting, tokens, table, seen_by_client)
+            known = table["seq"]
+            continue
         if turn is None:
             return
         token, socket_ = tokens[turn["name"]], sockets.get(turn["name"])
@@ -352,6 +356,50 @@ async def play(
             counts.conflicts += 1
         else:
             counts.refusals += 1
+
+
+async def say_next(
+    client: httpx.AsyncClient,
+    sitting: str,
+    tokens: dict[str, str],
+    table: dict[str, Any],
+    seen_by_client: dict[int, Any],
+) -> dict[str, Any]:
+    """Each player waiting at a game's show says "next" (over HTTP); the public table after.
+    A "next" acknowledged (or found applied after a kill) is known as None: no action."""
+    for name in table["waiting"]:
+        seq = table["seq"]
+        try:
+            answer = await client.post(
+                f"/sittings/{sitting}/next",
+                json={"seq": seq},
+                headers={"Authorization": f"Bearer {tokens[name]}"},
+            )
+        except httpx.TransportError:
+            answer = None
+        if answer is not None and answer.status_code == 200:
+            seen_by_client[seq] = None
+            table = answer.json()["table"]
+            continue
+        table = await read_public(client, sitting)
+        if answer is None and table["seq"] > seq:
+            seen_by_client[seq] = None
+        return table
+    return table
+
+
+async def read_public(client: httpx.AsyncClient, sitting: str) -> dict[str, Any]:
+    """The public table, asked again until the server answers (it may be restarting)."""
+    while True:
+        try:
+            answer = await client.get(f"/sittings/{sitting}")
+        except httpx.TransportError:
+            await asyncio.sleep(0.1)
+            continue
+        if answer.status_code == 200:
+            document: dict[str, Any] = answer.json()
+            return document
+        await asyncio.sleep(0.1)
 
 
 def websocket_seats(

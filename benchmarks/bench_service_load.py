@@ -261,7 +261,20 @@ async def _sitting(
     refused = 0
     table, known = created["table"], 0
     done = 0
-    while done < actions and not table["over"] and table["to_act"] is not None:
+    while done < actions and not table["over"]:
+        if table["to_act"] is None and table.get("waiting"):  # the show: every "next" said
+            for name in table["waiting"]:
+                said = json.dumps({"seq": table["seq"]}).encode()
+                status, answer = await http.post(f"/sittings/{sitting}/next", said, tokens[name])
+                if status != 200:
+                    raise RuntimeError(f"POST /next: {status} {answer[:200]!r}")
+                table = json.loads(answer)["table"]
+            known = table["seq"]
+            if table["to_act"] is not None:
+                await seats[table["to_act"]["name"]].at_least(known)
+            continue
+        if table["to_act"] is None:
+            break
         name = table["to_act"]["name"]
         current = await seats[name].at_least(known)
         legal = (current["view"] or {}).get("legal_actions") or []

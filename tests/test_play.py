@@ -65,6 +65,9 @@ def players_words(menu: Menu) -> str:
         return "pat"
     if "stand" in words:
         return "check"
+    labels = [label for _, label in menu.values()]
+    if any(label.startswith("open") for label in labels):
+        return "open"
     return "call" if any(w.startswith("stake") for w in words) else "fold"
 
 
@@ -124,7 +127,7 @@ def test_help_prints_the_menu_again(word: str) -> None:
     again = str(child.before)
     assert "not an action" not in again
     assert menu_of(again) == first
-    assert "call, raise N, fold or check" in again
+    assert "call, raise N, open, fold or check" in again
     child.sendline("quit")
     child.expect(RESULTS)
     finish(child)
@@ -137,7 +140,7 @@ def test_a_game_played_in_players_words_to_the_last_game_and_no_prompt_after_it(
     screens = play_out(child, players_words)
     assert [players_words(menu_of(screen)) for screen in screens] == [
         "decline",
-        "call",
+        "open",
         "pat",
         "check",
     ]
@@ -146,14 +149,28 @@ def test_a_game_played_in_players_words_to_the_last_game_and_no_prompt_after_it(
     assert "1 game;" in screens[0]  # the table's header
 
 
-def test_raise_and_fold_are_the_players_words_for_a_stake_and_a_pass() -> None:
+def test_law_25_call_raise_and_check_before_an_opening_are_refused_with_the_choices() -> None:
+    """Nobody has opened: ``call``, ``raise 2`` and ``check`` are no opening; each is answered
+    with the choices (pass, or open for at least the least stake), and the play goes on."""
     child = spawn("--seed", "5", "--players", "4", "--games", "1")
     child.expect(re.escape(PROMPT))
     child.sendline("decline")
     child.expect(re.escape(PROMPT))
     menu = menu_of(str(child.before))
     least = min(int(w.split()[1]) for w, _ in menu.values() if w.startswith("stake"))
-    child.sendline("raise 2")  # 2 above the least stake: here an opening of least + 2
+    choices = f"you may pass (throw in your cards), or open for at least {least} chips"
+    said = {
+        "call": f"nobody has opened, so there is nothing to call: {choices}",
+        "raise 2": f"nobody has opened, so there is nothing to raise: {choices}",
+        "check": "there is no check before the draw (Laws 25, 53): nobody has opened, so "
+        + choices,
+    }
+    for word, sentence in said.items():
+        child.sendline(word)
+        child.expect(re.escape(PROMPT))
+        assert sentence in " ".join(str(child.before).split()), str(child.before)
+    assert "opens the game" not in str(child.before)
+    child.sendline(f"stake {least + 2}")
     child.expect(rf"seat 0 \(you\) opens the game, staking {least + 2}")
     child.expect(re.escape(PROMPT))
     child.sendline("fold")
@@ -171,7 +188,8 @@ def test_each_stake_on_the_menu_is_labelled() -> None:
         for words, label in menu_of(screen).values():
             assert bool(label) == words.startswith("stake"), (words, label)
             if label:
-                labels.add(re.sub(r"\d+", "N", label.removesuffix(", all in")))
+                label = re.sub(r" to \d+", "", label.removesuffix(", all in"))
+                labels.add(re.sub(r"\d+", "N", label))
     finish(child)
     assert labels == {"open", "call", "raise by N", "make good"}
 
@@ -195,7 +213,7 @@ def test_an_unknown_word_is_answered_with_what_is_accepted() -> None:
     child = spawn("--seed", "2", "--players", "3", "--games", "1")
     child.expect(re.escape(PROMPT))
     child.sendline("dance")
-    child.expect(r"not an action: 'dance'; type a menu number; call, raise N, fold or check;")
+    child.expect(r"not an action: 'dance'; type a menu number; call, raise N, open, fold or")
     child.expect(re.escape(PROMPT))
     child.sendline("quit")
     child.expect(RESULTS)
@@ -262,6 +280,8 @@ MENU = (pl.Pass(seat=1), pl.Stake(seat=1, amount=6), pl.Stake(seat=1, amount=7))
         ("call", pl.Stake(seat=1, amount=6)),
         ("Call", pl.Stake(seat=1, amount=6)),
         ("raise 4", pl.Stake(seat=1, amount=10)),
+        ("open", pl.Stake(seat=1, amount=6)),
+        ("open 9", pl.Stake(seat=1, amount=9)),
     ],
 )
 def test_a_move_is_a_menu_number_the_notations_words_or_players_words(
@@ -280,6 +300,34 @@ def test_a_move_is_a_menu_number_the_notations_words_or_players_words(
 def test_what_names_no_move_is_refused_with_a_reason(text: str) -> None:
     with pytest.raises(ValueError, match=r"."):
         parse_move(text, 1, MENU)
+
+
+def test_law_26_call_and_raise_count_from_the_highest_stake() -> None:
+    """With the game's state, ``call`` brings his stake up to the highest and ``raise N`` to
+    N above it, whatever the least stake on the menu is."""
+    state = peel_before(5)  # B, the ante, his 3 against A's 18
+    seat = state.to_act
+    assert seat is not None
+    menu = pl.legal_actions(state)
+    assert parse_move("call", seat, menu, state) == pl.Stake(seat=seat, amount=15)
+    assert parse_move("raise 2", seat, menu, state) == pl.Stake(seat=seat, amount=17)
+    state = peel_before(3)  # E, after C opened for 6
+    seat = state.to_act
+    assert seat is not None
+    menu = pl.legal_actions(state)
+    assert parse_move("raise 4", seat, menu, state) == pl.Stake(seat=seat, amount=10)
+    with pytest.raises(ValueError, match=r"you cannot check: the highest stake is 6; you may "):
+        parse_move("check", seat, menu, state)
+
+
+def test_law_53_after_the_draw_call_before_any_bet_gives_the_choices() -> None:
+    state = peel_before(11)  # C first to bet after the draw
+    seat = state.to_act
+    assert seat is not None
+    menu = pl.legal_actions(state)
+    with pytest.raises(ValueError, match=r"nobody has bet since the draw, so there is nothing"):
+        parse_move("call", seat, menu, state)
+    assert parse_move("check", seat, menu, state) == pl.Stand(seat=seat)
 
 
 def test_call_and_raise_need_a_stake_on_the_menu() -> None:
@@ -367,7 +415,7 @@ def test_the_menu_fits_its_width_in_columns() -> None:
         lines = menu_lines(state, menu, width)
         assert max(map(len, lines)) <= width
         assert len(lines) < len(menu)
-    assert " 2) stake 6 (call)" in menu_lines(state, menu, 80)[0]
+    assert " 2) stake 6 (call to 6)" in menu_lines(state, menu, 80)[0]
 
 
 @pytest.mark.parametrize("text", ["²", "stake ²", "raise ³", "٣", "stake " + "9" * 5000, "9" * 19])

@@ -51,6 +51,16 @@ def _play_out(client: TestClient, made: dict[str, Any], seed: int) -> None:
         public = client.get(f"/sittings/{sid}").json()
         if public["over"]:
             return
+        for waiting in public["waiting"] or ():  # the show: each player says "next"
+            said = client.post(
+                f"/sittings/{sid}/next",
+                json={"seq": public["seq"]},
+                headers=_auth(tokens[waiting]),
+            )
+            assert said.status_code == 200, said.text
+            public = said.json()["table"]
+        if public["waiting"] is not None:
+            continue
         name = public["to_act"]["name"]
         answer = client.get(f"/sittings/{sid}/view", headers=_auth(tokens[name]))
         seen = answer.json()

@@ -206,6 +206,11 @@ class Sitting:
                 table = self.table()
                 if table.over:
                     break
+                if table.waiting:  # the show: every player says "next", and the next is dealt
+                    for name in table.to_say_next():
+                        seq = self.table().seq
+                        tables.say_next(self.id, self.tokens[name], {"seq": seq})
+                    continue
                 action = data.draw(ps.legal_actions(table.sitting.game), label="move")
                 token = self.token_of_seat(action.seat)
                 with contextlib.suppress(service_sittings.Refusal):  # a Law 41 order of his own

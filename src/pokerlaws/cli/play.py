@@ -2,7 +2,8 @@
 
 You see your cards, the pool, each seat's stack and stake and whose turn it is
 (:func:`pokerlaws.render.render_text` of your view: nothing you may not see), and your legal
-actions as a numbered menu, each stake labelled (call, raise by N, make good, open). Answer
+actions as a numbered menu, each stake labelled (call, raise by N, make good, open) with the
+total it makes (a stake's number is the chips it adds; the table shows totals). Answer
 with a number, the record notation's words (``pass``, ``stand``, ``stake 4``,
 ``discard 2s 9h``, ``pat``) or players' words (``call``, ``raise 4``, ``fold``, ``check``;
 :mod:`pokerlaws.cli.moves`); ``help`` or ``?`` prints the menu again; ``hint`` gives the
@@ -24,7 +25,7 @@ from typing import TextIO
 
 import pokerlaws as pl
 from pokerlaws.cli.hint import HINT, hint_lines
-from pokerlaws.cli.moves import ACCEPTED, HELP, menu_lines, parse_move
+from pokerlaws.cli.moves import ACCEPTED, HELP, MENU_NOTE, menu_lines, parse_move
 from pokerlaws.cli.table import (
     CHIPS,
     NAMES,
@@ -76,6 +77,8 @@ class _Table:
 
     def menu(self, state: pl.GameState, menu: Sequence[pl.Action]) -> None:
         self.line("Your legal actions:", "bold")
+        if any(isinstance(action, pl.Stake) for action in menu):
+            self.line(f"  ({MENU_NOTE})")
         for text in menu_lines(state, menu, self.width):
             self.line(text)
 
@@ -127,7 +130,7 @@ class _Table:
                     self.line(text)
                 continue
             try:
-                action = parse_move(answer, seat, menu)
+                action = parse_move(answer, seat, menu, state)
             except ValueError as error:
                 self.line(str(error))
                 continue

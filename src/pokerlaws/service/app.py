@@ -23,6 +23,7 @@ from pokerlaws._extras import needs_extra
 from pokerlaws.render.svg import render_svg
 from pokerlaws.service import pages
 from pokerlaws.service.documents import read_new_sitting
+from pokerlaws.service.shows import Pauses
 from pokerlaws.service.sittings import (
     REFEREE,
     CorruptSitting,
@@ -48,6 +49,7 @@ __all__ = [
     "MAX_BODY",
     "POLL_SECONDS",
     "SOCKETS_PER_TOKEN",
+    "SPECTATORS",
     "build_app",
 ]
 
@@ -69,6 +71,9 @@ sockets."""
 CLOSE_SUPERSEDED = 4000
 """The close code of a websocket closed because its token opened one more than
 :data:`SOCKETS_PER_TOKEN` (a code of the application's own, RFC 6455 section 7.4.2)."""
+
+SPECTATORS = 32
+"""The most spectators' websockets of a sitting in a process; one more closes the oldest."""
 
 LOBBY_PAGE = 20
 """The most sittings one ``GET /sittings`` lists (``?page=N`` for older ones): the lobby is
@@ -190,11 +195,11 @@ class _TokenSockets:
     def __init__(self) -> None:
         self.held: dict[tuple[str, str], list[anyio.CancelScope]] = {}
 
-    def opened(self, sitting_id: str, who: str) -> anyio.CancelScope:
+    def opened(self, sitting_id: str, who: str, most: int) -> anyio.CancelScope:
         scope = anyio.CancelScope()
         held = self.held.setdefault((sitting_id, who), [])
         held.append(scope)
-        while len(held) > SOCKETS_PER_TOKEN:
+        while len(held) > most:
             held.pop(0).cancel()
         return scope
 
@@ -249,6 +254,12 @@ class _Service:
         self.watching = False
         self.behind: set[str] = set()  # sittings being read after another process's event
         self.poller: asyncio.Task[None] | None = None
+        self.pauses = Pauses(tables, self._told_all)
+
+    def _told_all(self, table: Table) -> None:
+        """Wake the sitting's sockets with ``table``; if its show has a pause, time it."""
+        self.hub.notify(table.id, table)
+        self.pauses.time(table)
 
     def _poll(self) -> None:
         """Start the process's one look at the store for other processes' events, every
@@ -322,9 +333,9 @@ class _Service:
         return await run_in_threadpool(self.tables.table, request.path_params["id"])
 
     async def create(self, request: Request) -> Response:
-        rules, players, terms, games = read_new_sitting(await _read_body(request))
+        rules, players, terms, games, pause = read_new_sitting(await _read_body(request))
         table, tokens, referee = await run_in_threadpool(
-            self.tables.create, rules, players, terms, games
+            self.tables.create, rules, players, terms, games, pause
         )
         seats = [
             {"name": name, "token": token}
@@ -367,8 +378,15 @@ class _Service:
         body = await _read_body(request)
         sitting_id = request.path_params["id"]
         table, who = await self.tables.act_async(sitting_id, bearer(request), body)
-        self.hub.notify(sitting_id, table)
+        self._told_all(table)
         return _text_answer(table.seen_text(who))
+
+    async def next_deal(self, request: Request) -> Response:
+        body = await _read_body(request)
+        sitting_id, token = request.path_params["id"], bearer(request)
+        table = await run_in_threadpool(self.tables.say_next, sitting_id, token, body)
+        self._told_all(table)
+        return _text_answer(table.seen_text(table.holder(token)))
 
     async def end(self, request: Request) -> Response:
         body = await _read_body(request)
@@ -393,20 +411,25 @@ class _Service:
         await self._table(request)  # a 404 for no such sitting
         return pages.table_page(request.path_params["id"])
 
-    async def socket(self, websocket: WebSocket) -> None:
+    async def watch(self, websocket: WebSocket) -> None:
+        """A spectator's websocket: the public table pushed after every event, no token."""
+        await self.socket(websocket, spectator=True)
+
+    async def socket(self, websocket: WebSocket, *, spectator: bool = False) -> None:
         sitting_id = websocket.path_params["id"]
         try:
             table = await run_in_threadpool(self.tables.table, sitting_id)
         except Refusal:
             await websocket.close(code=1008)
             return
-        who = table.holder(websocket.query_params.get("token"))
-        if who is None:
+        who = None if spectator else table.holder(websocket.query_params.get("token"))
+        if who is None and not spectator:
             await websocket.close(code=1008)
             return
         await websocket.accept()
         self._watch()
         self._poll()
+        self.pauses.time(table)
         listener = self.hub.listen(sitting_id)
         sending = asyncio.Lock()
         sent = [-1]
@@ -425,7 +448,8 @@ class _Service:
                     woken = await run_in_threadpool(self.tables.table, sitting_id)
                 await push(woken)
 
-        held = self.sockets.opened(sitting_id, who)
+        key, most = ("", SPECTATORS) if who is None else (who, SOCKETS_PER_TOKEN)
+        held = self.sockets.opened(sitting_id, key, most)
         try:
             with held:
                 async with anyio.create_task_group() as group:
@@ -438,9 +462,9 @@ class _Service:
             pass
         finally:
             self.hub.forget(sitting_id, listener)
-            self.sockets.closed(sitting_id, who, held)
+            self.sockets.closed(sitting_id, key, held)
         if held.cancel_called:
-            reason = f"this token opened more than {SOCKETS_PER_TOKEN} websockets"
+            reason = f"more than {most} websockets were opened with this one's token (or none)"
             # The peer may have gone meanwhile: then there is nobody to tell.
             with contextlib.suppress(OSError, RuntimeError, WebSocketDisconnect):
                 await websocket.close(code=CLOSE_SUPERSEDED, reason=reason)
@@ -449,11 +473,11 @@ class _Service:
         self,
         websocket: WebSocket,
         sitting_id: str,
-        who: str,
+        who: str | None,
         push: Callable[[Table], Awaitable[None]],
         sending: asyncio.Lock,
     ) -> None:
-        token = websocket.query_params.get("token")
+        token = None if who is None else websocket.query_params.get("token")
         while True:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
@@ -461,12 +485,15 @@ class _Service:
             raw = message.get("bytes") or (message.get("text") or "").encode("utf-8", "replace")
             try:
                 body = parse_body(raw)
-                table, _ = await self.tables.act_async(sitting_id, token, body)
+                if isinstance(body, dict) and body.pop("next", None) is True:  # {"seq", "next"}
+                    table = await run_in_threadpool(self.tables.say_next, sitting_id, token, body)
+                else:
+                    table, _ = await self.tables.act_async(sitting_id, token, body)
             except Refusal as refusal:
                 async with sending:
                     await websocket.send_json({"error": refusal.status, **refusal.document()})
                 continue
-            self.hub.notify(sitting_id, table)
+            self._told_all(table)
             await push(table)
 
 
@@ -510,7 +537,11 @@ def _with_headers(app: ASGIApp) -> ASGIApp:
 
         async def sending(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", []), *extra]
+                held = list(message.get("headers", []))
+                # A page with a policy of its own (a replay's inline script, by its hash)
+                # keeps it: a second policy would forbid what the first allows.
+                own = any(name.lower() == extra[0][0] for name, _ in held)
+                message["headers"] = held + (extra[1:] if own else extra)
             await send(message)
 
         await app(scope, receive, sending)
@@ -541,9 +572,14 @@ def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
         Route("/sittings/{id}/table.svg", _guarded(service.picture), methods=["GET"]),
         Route("/sittings/{id}/actions", _guarded(service.act), methods=["POST"]),
         Route("/sittings/{id}/end", _guarded(service.end), methods=["POST"]),
+        Route("/sittings/{id}/next", _guarded(service.next_deal), methods=["POST"]),
         Route("/sittings/{id}/record", _guarded(service.record), methods=["GET"]),
+        Route("/sittings/{id}/story", _guarded(pages.told), methods=["GET"]),
         Route("/sittings/{id}/play", _guarded(service.table_page), methods=["GET"]),
+        Route("/sittings/{id}/watch", _guarded(pages.watch_page), methods=["GET"]),
+        Route("/sittings/{id}/games/{n}", _guarded(pages.replay_page), methods=["GET"]),
         WebSocketRoute("/sittings/{id}/ws", service.socket),
+        WebSocketRoute("/sittings/{id}/watch", service.watch),
     ]
     app = Starlette(
         routes=routes,

@@ -30,7 +30,7 @@ from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.service.sittings import REFEREE, Refusal
 from pokerlaws.sitting.model import SittingTerms
 
-__all__ = ["MAX_CHIPS", "MAX_GAMES", "NAME_LENGTH", "read_new_sitting"]
+__all__ = ["MAX_CHIPS", "MAX_GAMES", "MAX_PAUSE", "NAME_LENGTH", "read_new_sitting"]
 
 NAME_LENGTH: Final = 40
 """The most characters in a player's name: a name is for a seat on a page, and a stranger's
@@ -195,6 +195,21 @@ def read_games(value: object) -> int | None:
     return _whole("games", value, "games (or left out: until the sitting is over)", 1, MAX_GAMES)
 
 
+MAX_PAUSE: Final = 3600
+"""The longest pause (seconds) a sitting's creator may set between a game's end and the
+next deal."""
+
+
+def read_pause(value: object) -> int:
+    """Seconds the show lasts before the next deal, unless every player says "next" first:
+    0 (or left out) waits for every player's "next"."""
+    if value is None:
+        return 0
+    return _whole(
+        "pause", value, "seconds (0, or left out: wait for every player's next)", 0, MAX_PAUSE
+    )
+
+
 def read_players(value: object) -> tuple[tuple[str, int], ...]:
     """Each player's name and chips, in seat order."""
     if type(value) is not list or not 2 <= len(value) <= _MOST_PLAYERS:
@@ -233,12 +248,12 @@ def read_players(value: object) -> tuple[tuple[str, int], ...]:
 
 def read_new_sitting(
     body: object,
-) -> tuple[Rules, tuple[tuple[str, int], ...], SittingTerms, int | None]:
-    """The rules, players, terms and games (None: until the sitting is over) of a
+) -> tuple[Rules, tuple[tuple[str, int], ...], SittingTerms, int | None, int]:
+    """The rules, players, terms, games (None: until the sitting is over) and pause of a
     ``POST /sittings`` body."""
     if type(body) is not dict:
         raise Refusal(400, f"the body must be a JSON object, not {_seen(body)}")
-    known = ("rules", "players", "terms", "games")
+    known = ("rules", "players", "terms", "games", "pause")
     unknown = sorted(set(body) - set(known))
     missing = [name for name in ("rules", "players") if name not in body]
     if unknown or missing:
@@ -251,4 +266,5 @@ def read_new_sitting(
         read_players(body["players"]),
         read_terms(body.get("terms")),
         read_games(body.get("games")),
+        read_pause(body.get("pause")),
     )

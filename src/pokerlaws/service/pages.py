@@ -1,6 +1,8 @@
-"""The service's two pages, served by the app itself: the lobby (create a sitting, list the
-sittings) and the table (a seat's SVG table from ``pokerlaws.render_svg``, a menu of his legal
-actions, the law of each refusal).
+"""The service's pages, served by the app itself: the lobby (make a sitting with any rules,
+hand out each seat's link, list the sittings), the table of a seat or a spectator (the
+table drawn from its view, the hand to click for the discard, the stake control, the log
+with each step's law, the show before the next deal), and a finished game's replay
+(``render_html``). The scripts and the style are files of the package's ``static`` folder.
 
 No page loads anything from elsewhere: the scripts and the style are served here, under a
 Content-Security-Policy that allows only the server's own (``script-src 'self'``, no
@@ -13,210 +15,48 @@ handshake a browser cannot give headers) in its query, which the server's log hi
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
+import re
 from html import escape
+from importlib import resources
 
 from pokerlaws._extras import needs_extra
 from pokerlaws.records.jsonio import to_data
+from pokerlaws.render.html import render_html
 from pokerlaws.rules import Rules
-from pokerlaws.service.sittings import Refusal
+from pokerlaws.service.sittings import Refusal, Table
+from pokerlaws.service.story import story
+from pokerlaws.sitting.model import SittingTerms
 
 with needs_extra("service", "pokerlaws.service"):
+    from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
-    from starlette.responses import HTMLResponse, Response
+    from starlette.responses import HTMLResponse, JSONResponse, Response
 
-__all__ = ["STATIC", "lobby_page", "static", "table_page"]
+__all__ = [
+    "STATIC",
+    "lobby_page",
+    "replay_page",
+    "static",
+    "table_page",
+    "told",
+    "watch_page",
+]
 
-_STYLE = """\
-body { font-family: sans-serif; margin: 1.5em; background: #f7f4ec; color: #222; }
-h1 { font-size: 1.4em; }
-fieldset { margin-bottom: 1em; }
-label { display: block; margin: .3em 0; }
-#table svg { max-width: 100%; height: auto; }
-#menu button, #create { margin: .2em; padding: .4em .8em; font-size: 1em; }
-#refusal { color: #a00; min-height: 1.2em; }
-#status { font-weight: bold; }
-.seat-link { font-family: monospace; word-break: break-all; }
-"""
-
-# The start of both scripts. A library refusal's message already begins "Law N: ..."
-# (pokerlaws.violations.refuse): the law is put before a message only when it does not.
-_PRELUDE = """\
-"use strict";
-function text(tag, body) { const e = document.createElement(tag); e.textContent = body; return e; }
-function refused(answer) {
-  const message = String(answer.message);
-  const law = answer.law ? `Law ${answer.law}: ` : "";
-  return message.startsWith(law) ? message : law + message;
+_FILES = {
+    "style.css": "text/css",
+    "icon.svg": "image/svg+xml",
+    "lobby.js": "text/javascript",
+    "table.js": "text/javascript",
 }
-"""
-
-_LOBBY_SCRIPT = (
-    _PRELUDE
-    + """\
-const defaults = JSON.parse(document.getElementById("defaults").textContent);
-async function listSittings() {
-  const answer = await fetch("/sittings");
-  const list = document.getElementById("sittings");
-  list.replaceChildren();
-  if (!answer.ok) { return; }
-  for (const s of (await answer.json()).sittings) {
-    const item = text("li", `${s.id}: ${s.players.join(", ")}, ` +
-      `${s.games_played} of ${s.games} games${s.over ? " (over)" : ""} `);
-    const watch = document.createElement("a");
-    watch.href = `/sittings/${encodeURIComponent(s.id)}/play`;
-    watch.textContent = "watch";
-    item.append(watch);
-    list.append(item);
-  }
-}
-async function create(event) {
-  event.preventDefault();
-  const names = document.getElementById("names").value.split(",").map((n) => n.trim())
-    .filter((n) => n);
-  const chips = Number(document.getElementById("chips").value);
-  const rules = Object.assign({}, defaults, {
-    ante: Number(document.getElementById("ante").value),
-    limit: Number(document.getElementById("limit").value),
-  });
-  const body = {rules, players: names.map((name) => ({name, chips})),
-    games: Number(document.getElementById("games").value)};
-  const answer = await fetch("/sittings", {method: "POST", body: JSON.stringify(body),
-    headers: {"Content-Type": "application/json"}});
-  const made = await answer.json();
-  const out = document.getElementById("created");
-  out.replaceChildren();
-  if (!answer.ok) {
-    out.append(text("p", refused(made)));
-    return;
-  }
-  out.append(text("p", `Sitting ${made.id}: give each player his own link (it holds his ` +
-    "secret token); the referee's token is below."));
-  const links = document.createElement("ul");
-  for (const seat of made.seats) {
-    const item = text("li", `${seat.name}: `);
-    const link = document.createElement("a");
-    link.className = "seat-link";
-    link.href = `/sittings/${encodeURIComponent(made.id)}/play#token=${seat.token}`;
-    link.textContent = link.href;
-    item.append(link);
-    links.append(item);
-  }
-  out.append(links, text("p", `Referee's token: ${made.referee}`));
-  listSittings();
-}
-document.getElementById("new").addEventListener("submit", create);
-listSittings();
-"""
-)
-
-_TABLE_SCRIPT = (
-    _PRELUDE
-    + """\
-const sitting = document.body.dataset.sitting;
-const token = new URLSearchParams(location.hash.slice(1)).get("token");
-const auth = token ? {Authorization: `Bearer ${token}`} : {};
-let seq = null;
-let socket = null;
-function label(action) {
-  switch (action.type) {
-    case "Stake": return `stake ${action.amount}`;
-    case "Discard": return action.cards.length ? `discard ${action.cards.join(" ")}` : "pat";
-    case "DeclineStraddle": return "decline the straddle";
-    default: return action.type.toLowerCase();
-  }
-}
-function send(action) {
-  document.getElementById("refusal").textContent = "";
-  const message = JSON.stringify({seq, action});
-  if (socket && socket.readyState === WebSocket.OPEN) { socket.send(message); return; }
-  fetch(`/sittings/${sitting}/actions`, {method: "POST", body: message,
-    headers: Object.assign({"Content-Type": "application/json"}, auth)})
-    .then((r) => r.json()).then(show);
-}
-function button(action) {
-  const b = text("button", label(action));
-  b.className = "action";
-  b.type = "button";
-  b.dataset.action = JSON.stringify(action);
-  b.addEventListener("click", () => send(action));
-  return b;
-}
-function menu(legal) {
-  const box = document.getElementById("menu");
-  box.replaceChildren();
-  if (Array.isArray(legal)) { legal.forEach((a) => box.append(button(a))); return; }
-  legal.others.forEach((a) => box.append(button(a)));
-  const amount = document.createElement("input");
-  amount.type = "number"; amount.min = legal.least; amount.max = legal.most;
-  amount.value = legal.least; amount.id = "amount";
-  const stake = text("button", `stake (${legal.least} to ${legal.most})`);
-  stake.className = "action"; stake.type = "button";
-  stake.dataset.action = JSON.stringify({type: "Stake", seat: legal.seat, amount: legal.least});
-  stake.addEventListener("click", () =>
-    send({type: "Stake", seat: legal.seat, amount: Number(amount.value)}));
-  box.append(amount, stake);
-}
-async function picture() {
-  if (!token) { return; }
-  const answer = await fetch(`/sittings/${sitting}/table.svg`, {headers: auth});
-  if (!answer.ok) { return; }
-  const parsed = new DOMParser().parseFromString(await answer.text(), "image/svg+xml");
-  const drawn = document.importNode(parsed.documentElement, true);
-  document.getElementById("table").replaceChildren(drawn);
-}
-function show(answer) {
-  if (answer.error !== undefined || answer.message !== undefined) {
-    document.getElementById("refusal").textContent = refused(answer);
-    return;
-  }
-  if (answer.seq === undefined || (seq !== null && answer.seq < seq)) { return; }
-  seq = answer.seq;
-  const t = answer.table;
-  document.body.dataset.seq = String(seq);
-  const who = answer.name ? `${answer.name}, seat ${answer.seat}` : "a spectator";
-  document.getElementById("who").textContent = who;
-  const turn = t.to_act ? `${t.to_act.name} to act` : "nobody to act";
-  const status = document.getElementById("status");
-  if (t.over) {
-    status.textContent = "The sitting is over. " +
-      t.results.map((r) => `${r.name} ${r.result >= 0 ? "+" : ""}${r.result}`).join(", ");
-    document.body.dataset.over = "true";
-  } else {
-    status.textContent = `Game ${t.games_played + 1} of ${t.games}: ${t.phase}, ` +
-      `pool ${t.pool}, ${turn}.`;
-  }
-  menu(answer.view ? answer.view.legal_actions : []);
-  picture();
-}
-async function start() {
-  const first = await fetch(`/sittings/${sitting}/view`, {headers: auth});
-  show(await first.json());
-  if (!token) { return; }
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/sittings/${sitting}/ws?token=` +
-    encodeURIComponent(token));
-  socket.addEventListener("message", (event) => show(JSON.parse(event.data)));
-}
-start();
-"""
-)
-
-# The pages' icon: without one a browser asks for /favicon.ico, whose 404 it logs as an
-# error in the page's console; a data: URL would break the page's policy (img-src 'self').
-_ICON = """\
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16">\
-<rect width="16" height="16" rx="3" fill="#2f6d44"/>\
-<path d="M8 2 L13 8 L8 14 L3 8 Z" fill="#c8102e"/></svg>
-"""
 
 STATIC: dict[str, tuple[str, str]] = {
-    "style.css": (_STYLE, "text/css"),
-    "icon.svg": (_ICON, "image/svg+xml"),
-    "lobby.js": (_LOBBY_SCRIPT, "text/javascript"),
-    "table.js": (_TABLE_SCRIPT, "text/javascript"),
+    name: ((resources.files("pokerlaws.service") / "static" / name).read_text("utf-8"), media)
+    for name, media in _FILES.items()
 }
-"""The files under ``/static/``: text and media type."""
+"""The files under ``/static/`` (from the package's ``static`` folder): text and media type."""
 
 
 def _page(title: str, body: str, *, data: str = "") -> HTMLResponse:
@@ -232,38 +72,122 @@ def _page(title: str, body: str, *, data: str = "") -> HTMLResponse:
 
 
 def lobby_page() -> HTMLResponse:
-    """The lobby: a form that creates a sitting, and the list of sittings."""
+    """The lobby: a form that makes a sitting, each seat's link, and the sittings listed."""
     # Data for the script, not a script: the browser runs no code from it, and </ is
     # escaped so it cannot end the element.
-    defaults = json.dumps(to_data(Rules(ante=1, limit=4))).replace("</", "<\\/")
+    defaults = {"rules": to_data(Rules(ante=1, limit=4)), "terms": to_data(SittingTerms())}
+    data = json.dumps(defaults).replace("</", "<\\/")
+    field = '<label>{0} <input id="{1}" {2}></label>'
+    fields = "".join(
+        field.format(*parts)
+        for parts in (
+            ("Players (names, comma-separated)", "names", 'value="Ann, Bob" required'),
+            ("Chips each", "chips", 'type="number" min="1" value="20" required'),
+            ("Ante", "ante", 'type="number" min="1" value="1" required'),
+            ("Limit", "limit", 'type="number" min="1" value="4" required'),
+            ("Games (empty: until one has all)", "games", 'type="number" min="1" value="3"'),
+            (
+                "Pause after each show, seconds (0: wait for every next)",
+                "pause",
+                'type="number" min="0" max="3600" value="0"',
+            ),
+            ("Kitty, per cent of each pool", "kitty", 'type="number" min="0" max="100" value="0"'),
+        )
+    )
     body = (
-        "<h1>pokerlaws: a table of Peel's draw poker</h1>"
-        '<form id="new"><fieldset><legend>A new sitting</legend>'
-        '<label>Players (names, comma-separated) <input id="names" value="Ann, Bob"></label>'
-        '<label>Chips each <input id="chips" type="number" min="1" value="20"></label>'
-        '<label>Ante <input id="ante" type="number" min="1" value="1"></label>'
-        '<label>Limit <input id="limit" type="number" min="1" value="4"></label>'
-        '<label>Games <input id="games" type="number" min="1" value="1"></label>'
-        '<button id="create" type="submit">Create the sitting</button>'
-        '</fieldset></form><div id="created"></div>'
-        '<h2>Sittings</h2><ul id="sittings"></ul>'
-        f'<script id="defaults" type="application/json">{defaults}</script>'
+        "<header><h1>pokerlaws: a table of Peel's draw poker</h1></header><main>"
+        '<form id="new" class="panel"><h2>A new sitting</h2>'
+        f'<div class="grid">{fields}</div>'
+        "<details><summary>More rules (each as the library has it unless changed)</summary>"
+        '<div id="switches" class="grid"></div></details>'
+        '<p><button id="create" class="primary" type="submit">Make the sitting</button></p>'
+        '</form><section id="created" aria-live="polite"></section>'
+        '<section class="panel"><h2>Sittings in play</h2><ul id="playing" class="sittings"></ul>'
+        '<h2>Sittings over</h2><ul id="over" class="sittings"></ul>'
+        '<p><button id="newer" type="button">Newer</button> <span id="page"></span> '
+        '<button id="older" type="button">Older</button></p></section></main>'
+        f'<script id="defaults" type="application/json">{data}</script>'
         '<script src="/static/lobby.js"></script>'
     )
     return _page("pokerlaws: the lobby", body)
 
 
-def table_page(sitting_id: str) -> HTMLResponse:
-    """The table of sitting ``sitting_id`` for the seat whose token is in the fragment."""
-    body = (
-        f"<h1>Sitting {escape(sitting_id)}</h1>"
-        '<p>You are <span id="who"></span>. <span id="status"></span></p>'
-        '<div id="table"></div><div id="menu"></div><p id="refusal" role="alert"></p>'
-        '<p><a href="/">The lobby</a></p>'
+def _table_body(sitting_id: str, heading: str) -> str:
+    return (
+        f"<header><h1>{escape(heading)}</h1>"
+        '<p id="who"></p><p id="status" aria-live="polite"></p></header>'
+        '<main class="layout">'
+        '<section class="panel" aria-label="the table"><div id="picture"></div></section>'
+        '<section id="show" class="panel" hidden aria-live="polite"><div id="show-body"></div>'
+        "</section>"
+        '<section class="panel" aria-label="your hand and your move">'
+        '<h2 id="hand-heading" hidden>Your hand</h2><div id="hand"></div>'
+        '<div id="menu"></div><p id="refusal" role="alert"></p></section>'
+        '<aside id="log" class="panel" aria-label="the log"><h2>The log</h2>'
+        '<div id="steps" tabindex="0"></div></aside>'
+        '</main><footer><a href="/">The lobby</a></footer>'
         '<script src="/static/table.js"></script>'
     )
+
+
+def table_page(sitting_id: str) -> HTMLResponse:
+    """The table of sitting ``sitting_id`` for the seat whose token is in the fragment."""
     return _page(
-        f"pokerlaws: sitting {sitting_id}", body, data=f' data-sitting="{escape(sitting_id)}"'
+        f"pokerlaws: sitting {sitting_id}",
+        _table_body(sitting_id, f"Sitting {sitting_id}"),
+        data=f' data-sitting="{escape(sitting_id)}" data-role="seat"',
+    )
+
+
+async def watch_page(request: Request) -> Response:
+    """The spectator's table of a sitting: the public table, live, no hidden card."""
+    sitting_id = request.path_params["id"]
+    await run_in_threadpool(request.app.state.tables.table, sitting_id)  # 404 if none
+    return _page(
+        f"pokerlaws: watching sitting {sitting_id}",
+        _table_body(sitting_id, f"Watching sitting {sitting_id}"),
+        data=f' data-sitting="{escape(sitting_id)}" data-role="watch"',
+    )
+
+
+_INLINE = re.compile(r"<(style|script)>(.*?)</\1>", re.S)
+
+
+def _hashes(html: str) -> tuple[str, str]:
+    """The CSP sources allowing exactly a page's own inline scripts and styles."""
+    found: dict[str, list[str]] = {"script": [], "style": []}
+    for kind, body in _INLINE.findall(html):
+        digest = base64.b64encode(hashlib.sha256(body.encode("utf-8")).digest()).decode()
+        found[kind].append(f"'sha256-{digest}'")
+    return " ".join(found["script"]) or "'none'", " ".join(found["style"]) or "'none'"
+
+
+async def replay_page(request: Request) -> Response:
+    """Game ``n`` of a sitting that is over, as ``render_html`` steps through it (every
+    hand: the sitting's record is anyone's once it is over)."""
+    tables = request.app.state.tables
+    table: Table = await run_in_threadpool(tables.table, request.path_params["id"])
+    text = request.path_params["n"]
+    games = table.sitting.games
+    if not table.over:
+        raise Refusal(403, "a game's replay shows every hand: it is anyone's once it is over")
+    if not (text.isascii() and text.isdigit() and 1 <= int(text) <= len(games)):
+        raise Refusal(404, f"the sitting's games are 1 to {len(games)}")
+    html = await run_in_threadpool(render_html, games[int(text) - 1])
+    scripts, styles = _hashes(html)
+    policy = (
+        f"default-src 'none'; script-src {scripts}; style-src {styles}; img-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    )
+    headers = {"Cache-Control": "no-store", "Content-Security-Policy": policy}
+    return HTMLResponse(html, headers=headers)
+
+
+async def told(request: Request) -> Response:
+    """``GET /sittings/{id}/story``: the game in play as :func:`story` tells it (anyone's)."""
+    table = await run_in_threadpool(request.app.state.tables.table, request.path_params["id"])
+    return JSONResponse(
+        await run_in_threadpool(story, table), headers={"Cache-Control": "no-store"}
     )
 
 

@@ -109,6 +109,10 @@ class Header:
     cut: tuple[Card, ...]
     packs: tuple[tuple[Card, ...], ...]  # the first game's pack, and any dealt after it
     created: float
+    # Seconds after a game's end before the next is dealt unless every player has said
+    # "next" first (0: wait for every "next"); None, a sitting stored before the show
+    # existed: the next game dealt at once.
+    pause: int | None = None
 
     def text(self) -> str:
         return json.dumps(
@@ -123,6 +127,7 @@ class Header:
                 "cut": format_cards(self.cut),
                 "packs": [format_cards(pack) for pack in self.packs],
                 "created": self.created,
+                **({} if self.pause is None else {"pause": self.pause}),
             },
             ensure_ascii=False,
         )
@@ -142,6 +147,7 @@ class Header:
             cut=parse_cards(data["cut"]),
             packs=tuple(parse_cards(pack) for pack in data["packs"]),
             created=data["created"],
+            pause=data.get("pause"),
         )
 
 
@@ -183,16 +189,40 @@ def _event_text(by: str, action: Event, packs: Sequence[tuple[Card, ...]]) -> st
 # The event of the referee's ending the sitting: the game in play is its last.
 _END_EVENT: Final = json.dumps({"format": HEADER_FORMAT, "type": "end", "by": REFEREE})
 
+_DEALER: Final = "the table"
+"""Who deals the next game when the sitting's pause has passed (a ``next`` event's ``by``)."""
 
-def _read_event(text: str) -> tuple[Event, tuple[tuple[Card, ...], ...]] | None:
-    """The action of an event and the packs it dealt, or None for the referee's end."""
+
+def _next_text(by: str, packs: Sequence[tuple[Card, ...]]) -> str:
+    """The event of ``by`` saying "next" after a game's show (or, ``by`` :data:`_DEALER`,
+    of the pause passing), with the pack of the game it dealt, if it did."""
+    return json.dumps(
+        {
+            "format": HEADER_FORMAT,
+            "type": "next",
+            "by": by,
+            "packs": [format_cards(pack) for pack in packs],
+        },
+        ensure_ascii=False,
+    )
+
+
+_Read = tuple[str, Event | str | None, tuple[tuple[Card, ...], ...]]
+
+
+def _read_event(text: str) -> _Read:
+    """An event's type (``action``, ``end`` or ``next``), its action (or who said "next"),
+    and the packs it dealt."""
     data = json.loads(text)
-    if data.get("format") != HEADER_FORMAT or data.get("type") not in ("action", "end"):
+    kind = data.get("type")
+    if data.get("format") != HEADER_FORMAT or kind not in ("action", "end", "next"):
         raise CorruptSitting(f"an event of format {data.get('format')!r}")
-    if data["type"] == "end":
-        return None
-    action = from_data(data["action"])
-    return action, tuple(parse_cards(pack) for pack in data["packs"])
+    if kind == "end":
+        return kind, None, ()
+    packs = tuple(parse_cards(pack) for pack in data["packs"])
+    if kind == "next":
+        return kind, str(data["by"]), packs
+    return kind, from_data(data["action"]), packs
 
 
 # --- One sitting, as loaded -------------------------------------------------------------------
@@ -210,12 +240,16 @@ def _due(sitting: Sitting, games: int | None) -> bool:
 
 
 def _deal_due(
-    sitting: Sitting, games: int | None, packs: Callable[[], tuple[Card, ...]]
+    sitting: Sitting,
+    games: int | None,
+    packs: Callable[[], tuple[Card, ...]],
+    pause: int | None = None,
 ) -> tuple[Sitting, list[tuple[Card, ...]]]:
     """Deal every game now due, each from ``packs()``; a game may end as it is dealt (the
-    antes leave nobody able to open), so more than one may be."""
+    antes leave nobody able to open), so more than one may be. With a ``pause`` (not None)
+    none is dealt here: the next waits for the players' "next" (or the pause)."""
     dealt: list[tuple[Card, ...]] = []
-    while _due(sitting, games):
+    while pause is None and _due(sitting, games):
         pack = packs()
         sitting = deal_next(sitting, deck=pack)
         dealt.append(pack)
@@ -231,6 +265,7 @@ class Table:
     sitting: Sitting
     seq: int
     ended: int | None = None  # the games the sitting lasts since the referee ended it
+    said: frozenset[str] = frozenset()  # who has said "next" since the last game ended
     # What has been worked out of this (immutable) table, once: the public document and each
     # seat's view, as a document and as JSON text, shared by every request and socket.
     _memo: dict[tuple[str, str | None], Any] = attrs.field(
@@ -246,6 +281,23 @@ class Table:
     def over(self) -> bool:
         """Whether the sitting has ended: its last game is over and no other is due."""
         return self.sitting.between_games and not _due(self.sitting, self.games)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a game is over and the next is due but waits for the players' "next"
+        (or the sitting's pause): the show, before the next deal."""
+        return self.header.pause is not None and self.sitting.between_games and not self.over
+
+    def to_say_next(self) -> tuple[str, ...]:
+        """Who must still say "next" before the next deal (the players with chips)."""
+        if not self.waiting:
+            return ()
+        sitting = self.sitting
+        return tuple(
+            name
+            for name, chips in zip(sitting.seating, sitting.chips, strict=True)
+            if chips and name not in self.said
+        )
 
     def holder(self, token: str | None) -> str | None:
         """The player's name (or :data:`REFEREE`) whose token this is, or None."""
@@ -290,12 +342,22 @@ class Table:
             "dealer": sitting.dealer,
             "phase": game.phase.value,
             "to_act": None if turn is None else {"name": turn.name, "seat": turn.seat},
+            "playing": list(game.players),
             "stacks": list(game.stacks),
             "stakes": list(game.stakes),
             "pool": game.pool,
             "results": [{"name": name, "result": result} for name, result in sitting.results],
             "kitty": sitting.kitty,
+            "pause": self.header.pause,
+            "waiting": list(self.to_say_next()) if self.waiting else None,
         }
+
+    def kept(self, key: str, make: Callable[[Table], Any]) -> Any:
+        """``make(self)``, worked out once for this (immutable) table and kept with it."""
+        found = self._memo.get((key, None))
+        if found is None:
+            found = self._memo[(key, None)] = make(self)
+        return found
 
     def seen_by(self, who: str | None) -> dict[str, Any]:
         """The answer to a seat's ``GET .../view``: his PlayerView document and ``seq``.
@@ -352,27 +414,42 @@ def _begin(sitting_id: str, header: Header) -> Table:
         header.rules, header.players, cut=header.cut, deck=first, terms=header.terms
     )
     rest = iter(later)
-    sitting, dealt = _deal_due(sitting, header.games, lambda: next(rest))
+    sitting, dealt = _deal_due(sitting, header.games, lambda: next(rest), header.pause)
     if len(dealt) != len(later):
         raise CorruptSitting(f"sitting {sitting_id}: its header holds packs never dealt")
     return Table(sitting_id, header, sitting, 0)
 
 
 def _advance(table: Table, text: str) -> Table:
-    event = _read_event(text)
-    if event is None:  # the referee's end: the game in play is the last
-        return Table(
-            table.id, table.header, table.sitting, table.seq + 1, len(table.sitting.games) + 1
-        )
-    action, packs = event
+    kind, action, packs = _read_event(text)
+    if kind == "end":  # the referee's end: the game in play is the last
+        ended = len(table.sitting.games) + 1
+        return Table(table.id, table.header, table.sitting, table.seq + 1, ended, table.said)
+    if kind == "next":
+        assert isinstance(action, str)
+        if not packs:
+            said = table.said | {action}
+            return Table(table.id, table.header, table.sitting, table.seq + 1, table.ended, said)
+        return _dealt(table, table.sitting, packs)
+    assert action is not None
+    assert not isinstance(action, str)
     result = play(table.sitting, action)
     if isinstance(result, RuleViolation):
         raise CorruptSitting(f"sitting {table.id}, event {table.seq}: {result.message}")
     supply: Iterator[tuple[Card, ...]] = iter(packs)
-    sitting, dealt = _deal_due(result, table.games, lambda: next(supply))
+    sitting, dealt = _deal_due(result, table.games, lambda: next(supply), table.header.pause)
     if len(dealt) != len(packs):
         raise CorruptSitting(f"sitting {table.id}, event {table.seq}: packs never dealt")
     return Table(table.id, table.header, sitting, table.seq + 1, table.ended)
+
+
+def _dealt(table: Table, sitting: Sitting, packs: Sequence[tuple[Card, ...]]) -> Table:
+    """The table after the next game is dealt from ``packs`` (one: the next is dealt only
+    after its show) at the end of a game's show."""
+    if not table.waiting or len(packs) != 1:
+        raise CorruptSitting(f"sitting {table.id}, event {table.seq}: a deal not due")
+    dealt = deal_next(sitting, deck=packs[0])
+    return Table(table.id, table.header, dealt, table.seq + 1, table.ended)
 
 
 def replay_events(sitting_id: str, header_text: str, events: Sequence[str]) -> Table:

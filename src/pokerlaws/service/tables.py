@@ -26,6 +26,7 @@ from pokerlaws.actions import ACTION_TYPES
 from pokerlaws.reports import REPORT_TYPES, Event
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.service.sittings import (
+    _DEALER,
     _END_EVENT,
     REFEREE,
     CorruptSitting,
@@ -36,6 +37,7 @@ from pokerlaws.service.sittings import (
     _deal_due,
     _event_text,
     _members,
+    _next_text,
     _own_choice,
     _whole,
     fresh_pack,
@@ -148,6 +150,7 @@ class Tables:
         players: tuple[tuple[str, int], ...],
         terms: SittingTerms,
         games: int | None,
+        pause: int = 0,
     ) -> tuple[Table, tuple[str, ...], str]:
         """A new sitting, committed: its table, each player's token and the referee's."""
         tokens = tuple(new_token() for _ in players)
@@ -160,7 +163,7 @@ class Tables:
             raise Refusal(422, str(error), law=error.law) from None
         except (TypeError, ValueError) as error:
             raise Refusal(422, str(error)) from None
-        sitting, later = _deal_due(sitting, games, lambda: fresh_pack(joker=rules.joker))
+        sitting, later = _deal_due(sitting, games, lambda: fresh_pack(joker=rules.joker), pause)
         header = Header(
             rules=rules,
             players=players,
@@ -171,6 +174,7 @@ class Tables:
             cut=cut,
             packs=(first, *later),
             created=time.time(),
+            pause=pause,
         )
         sitting_id = secrets.token_hex(8)
         self.store.create(sitting_id, header.text())
@@ -234,7 +238,8 @@ class Tables:
         if isinstance(result, RuleViolation):
             raise Refusal(422, result.message, law=result.law)
         joker = table.sitting.rules.joker
-        sitting, packs = _deal_due(result, table.games, lambda: fresh_pack(joker=joker))
+        pause = table.header.pause
+        sitting, packs = _deal_due(result, table.games, lambda: fresh_pack(joker=joker), pause)
         event = _event_text("referee" if who == REFEREE else "seat", action, packs)
         return Table(table.id, table.header, sitting, seq + 1, table.ended), who, event
 
@@ -256,6 +261,59 @@ class Tables:
             if not self.store.append(sitting_id, seq, _END_EVENT):
                 raise _taken(seq, self._refresh(sitting_id))
             return self._keep(_advance(table, _END_EVENT))
+
+    def say_next(self, sitting_id: str, token: str | None, body: object) -> Table:
+        """A player says "next" (``{"seq": n}``) at a game's show: the next game is dealt
+        when every player with chips has said it. The referee's "next" deals it at once.
+        A ``seq`` of this show counts though others said "next" since; one of a show that
+        has ended answers the table as it is. Raises :class:`Refusal`: 403 for a token not
+        of the sitting, or of a player with no chips; 409 for a ``seq`` older than the show,
+        or when no game waits for its deal."""
+        members = _members("the body", body, {"seq"}, set())
+        seq = _whole("seq", members["seq"], 0, 2**62)
+        with self._lock(sitting_id):
+            table = self._cached(sitting_id) or self._refresh(sitting_id)
+            if seq != table.seq:
+                table = self._refresh(sitting_id)
+            who = table.holder(token)
+            if who is None:
+                raise Refusal(403, "this needs the token of a seat or the referee of the sitting")
+            if seq > table.seq:
+                raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
+            if not table.waiting:
+                if seq < table.seq:  # said at a show that has ended meanwhile: done
+                    return table
+                raise Refusal(409, "no game waits for its deal: the next is said at a show")
+            # Only "next"s have come since the show began: a seq among them is of this show
+            # (two players saying it at once both count), an older one is not.
+            if seq < table.seq - len(table.said):
+                raise Refusal(409, f"seq {seq} is older than this show, {table.seq}")
+            waiting = table.to_say_next()
+            if who != REFEREE and who not in waiting:
+                if who in table.said:
+                    return table  # said already: nothing to store
+                raise Refusal(403, f"{who} has no chips: the next game is dealt without him")
+            return self._append_next(table, REFEREE if who == REFEREE else who, waiting)
+
+    def deal_after_pause(self, sitting_id: str, games_played: int) -> Table | None:
+        """Deal the next game because the sitting's pause has passed since game
+        ``games_played`` ended, if it still waits for its deal (else None)."""
+        with self._lock(sitting_id):
+            table = self._refresh(sitting_id)
+            if not table.waiting or len(table.sitting.games) != games_played:
+                return None
+            return self._append_next(table, _DEALER, ())
+
+    def _append_next(self, table: Table, by: str, waiting: tuple[str, ...]) -> Table:
+        """Store ``by``'s "next" (the last of those ``waiting`` for it, the referee's or the
+        pause's deals the next game) and keep the table after it."""
+        deals = by in (REFEREE, _DEALER) or set(waiting) <= {by}
+        packs = [fresh_pack(joker=table.sitting.rules.joker)] if deals else []
+        event = _next_text(by, packs)
+        if not self.store.append(table.id, table.seq, event):
+            raise _taken(table.seq, self._refresh(table.id))
+        after = _advance(table, event)
+        return self._keep(after)
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
