@@ -529,6 +529,7 @@ class Game:
         for name in public["waiting"]:
             player = next(p for p in self.players if p.name == name)
             before = self.public()["seq"]
+            self.wait_seq(before)  # each page as it is now: no push redraws the button mid-key
             button = player.page.locator("#next")
             if name == self.players[0].name:
                 button.click()

@@ -335,6 +335,7 @@ function showPanel(answer) {
   const panel = document.getElementById("show");
   const between = t.waiting !== null || t.over;
   const body = document.getElementById("show-body");
+  const focused = document.activeElement && document.activeElement.id === "next";
   body.replaceChildren();  // the last show's hands leave the page with it
   panel.hidden = !between;
   if (!between) { return; }
@@ -382,6 +383,7 @@ function showPanel(answer) {
     const b = el("button", {type: "button", id: "next", class: "primary only"}, "Next game");
     b.addEventListener("click", () => send({seq, next: true}));
     body.append(b);
+    if (focused) { b.focus(); }
   }
   const others = waiting.filter((name) => name !== answer.name);
   const pause = t.pause ? ` (or ${t.pause} s after the end)` : "";
