@@ -245,6 +245,7 @@ class Game:
         self.held: dict[tuple[str, int], set[str]] = {}
         self.shown: dict[int, set[str]] = {}  # the cards laid face up at each game's show
         self.shows_seen: set[int] = set()
+        self.hands_shown: dict[int, int] = {}
         self.shots: list[str] = []
         self.moments: set[str] = set()
         self.refused_with_law = ""
@@ -292,6 +293,7 @@ class Game:
                 self.held.setdefault(key, set()).update(seen["view"]["hand"])
         if story["over"]:
             self.shown[story["game"]] = {c for hand in story["shown"] for c in hand["cards"]}
+            self.hands_shown[story["game"]] = len(story["shown"])
         for page in self.pages:
             seen = views[page.name]
             game = game_of(seen["table"])
@@ -611,7 +613,9 @@ class Game:
         else:
             buttons = [a for a in offered if a["type"] != "Stake"]
             keep = [a for a in buttons if a["type"] != "Pass"]
-            choices = keep if keep and (last or self.random.random() > 0.1) else buttons
+            # No pass in the first game (its show lays hands face up), a few later.
+            first = public["games_played"] == 0
+            choices = keep if keep and (first or last or self.random.random() > 0.2) else buttons
             action = self.random.choice(choices)
             page.locator(
                 f"#menu [data-action='{json.dumps(action, separators=(',', ':'))}']"
@@ -651,7 +655,7 @@ class Game:
         """One of the legal actions, its button's handler run twice at once (a double
         click): the first applies, the second is stale (409) and shown as refused."""
         page = player.page
-        button = page.locator("#menu button.action").first
+        button = page.locator("#menu button.action:not([data-action*=Pass])").first
         action = json.loads(button.get_attribute("data-action") or "null")
         frames = len(player.frames)
         button.evaluate("b => { b.click(); b.click(); }")
@@ -665,7 +669,7 @@ class Game:
             return
         shown = page.locator("#refusal").inner_text()
         errors = [f for f in player.frames[frames:] if "error" in f]
-        if not errors or errors[0].get("error") != 409 or shown != errors[0]["message"]:
+        if not errors or errors[0].get("error") != 409 or not shown.endswith(errors[0]["message"]):
             self.fail(f"the second of two same actions: {shown!r} shown, frames {errors}")
         after = self.public()["seq"]
         if after != seq + 1:
@@ -785,6 +789,8 @@ def finish(game: Game, referee: str) -> None:
             f"the server applied {public['seq']} events, the pages played {len(game.played)}"
             f" actions and said next {game.nexts} times"
         )
+    if not game.hands_shown.get(1):
+        game.fail("the first game's show laid no hand face up")
     if game.shows_seen != set(range(1, public["games_played"] + 1)):
         game.fail(f"the shows seen are of games {sorted(game.shows_seen)}")
 
@@ -922,7 +928,8 @@ def main() -> int:
     print(
         f"service browser check: passed: {len(game.played)} actions and {game.nexts} nexts "
         f"over {args.games} games by two seats' pages, a spectator's watching "
-        f"(clicked: {dict(game.clicked)}); shows seen: {sorted(game.shows_seen)}; refused "
+        f"(clicked: {dict(game.clicked)}); shows seen, hands laid face up at each: "
+        f"{game.hands_shown}; refused "
         f"with its law: {game.refused_with_law!r}; the same action twice: "
         f"{game.refused_stale!r}; screenshots in {SHOTS}/: {', '.join(sorted(game.shots))}; "
         f"{len(urls)} requests, all to the server: {paths}"

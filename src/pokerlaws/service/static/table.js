@@ -74,8 +74,8 @@ function seatsOf(answer) {
   const shown = new Map();
   if (v) { v.shown.forEach((h) => shown.set(h.seat, h.cards)); }
   if (story && story.seq === seq) { story.shown.forEach((h) => shown.set(h.seat, h.cards)); }
-  const winners = v ? v.winners : (story && story.seq === seq ? story.shown
-    .filter((h) => story.winners.includes(h.name)).map((h) => h.seat) : []);
+  const winners = v ? v.winners : (story && story.seq === seq ? t.game_seating
+    .map((name, s) => (story.winners.includes(name) ? s : -1)).filter((s) => s >= 0) : []);
   return t.game_seating.map((name, s) => ({
     seat: s, name, stack: t.stacks[s], stake: t.stakes[s],
     dealer: t.dealer === name && t.game_seating.indexOf(t.dealer) === s,
@@ -84,7 +84,8 @@ function seatsOf(answer) {
     cards: v && v.seat === s ? v.hand : shown.get(s) || null,
     you: v !== null && v.seat === s,
     winner: winners.includes(s),
-    payout: v && v.payouts.length ? v.payouts[s] : null,
+    payout: v && v.payouts.length ? v.payouts[s]
+      : (!v && story && story.seq === seq && story.payouts.length ? story.payouts[s] : null),
     drew: v && v.exchanged ? v.exchanged[s] : null,
   }));
 }
@@ -109,7 +110,7 @@ function picture(answer) {
   const seats = seatsOf(answer);
   const n = seats.length;
   const height = Math.round(narrow ? width * (n <= 3 ? 0.95 : 1.25) : width * 0.58);
-  const boxW = Math.min(200, Math.max(118, width / (narrow ? 3.1 : 5)));
+  const boxW = Math.min(200, Math.max(118, width / (narrow ? (n <= 4 ? 2.5 : 3.1) : 5)));
   const boxH = 92;
   const rx = width / 2 - boxW / 2 - 4;
   const ry = height / 2 - boxH / 2 - 4;
@@ -448,7 +449,9 @@ async function tell() {
 
 function show(answer) {
   if (answer.error !== undefined || answer.message !== undefined) {
-    const text = refused(answer);
+    // A stale seq (409): the move came after the table had moved on, and was not played.
+    const text = answer.error === 409 || answer.status === 409
+      ? `Too late, not played: ${refused(answer)}` : refused(answer);
     document.getElementById("refusal").textContent = text;
     const game = latest ? gameNumber(latest.table) : 0;
     const after = story ? story.steps.length - 1 : 0;
@@ -490,6 +493,7 @@ function show(answer) {
 }
 
 async function start() {
+  if (watching) { document.getElementById("moves").hidden = true; }
   const first = await fetch(`/sittings/${sitting}/view`, {headers: auth});
   show(await first.json());
   const scheme = location.protocol === "https:" ? "wss" : "ws";
