@@ -49,6 +49,9 @@ function cardLabel(code) {
   const ranks = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten"};
   return `${ranks[code[0]] || code[0]} of ${names[code[1]] || code[1]}`;
 }
+function and(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+}
 function gameNumber(t) { return t.games_played + (t.phase === "over" ? 0 : 1); }
 
 // --- Sending --------------------------------------------------------------------------------
@@ -110,7 +113,7 @@ function picture(answer) {
   const seats = seatsOf(answer);
   const n = seats.length;
   const height = Math.round(narrow ? width * (n <= 3 ? 0.95 : 1.25) : width * 0.58);
-  const boxW = Math.min(200, Math.max(118, width / (narrow ? (n <= 4 ? 2.5 : 3.1) : 5)));
+  const boxW = Math.min(200, Math.max(118, width / (narrow ? (n <= 4 ? 2.5 : 3.1) : (n <= 4 ? 4 : 5))));
   const boxH = 92;
   const rx = width / 2 - boxW / 2 - 4;
   const ry = height / 2 - boxH / 2 - 4;
@@ -389,7 +392,7 @@ function showPanel(answer) {
   const others = waiting.filter((name) => name !== answer.name);
   const pause = t.pause ? ` (or ${t.pause} s after the end)` : "";
   body.append(el("p", {id: "waiting"}, others.length
-    ? `The next game is dealt when ${others.join(", ")} ${others.length > 1 ? "say" : "says"} next${pause}.`
+    ? `The next game is dealt when ${and(others)} ${others.length > 1 ? "say" : "says"} next${pause}.`
     : (waiting.length ? `The next game is dealt when you say next${pause}.` : "")));
 }
 
