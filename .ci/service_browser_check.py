@@ -28,8 +28,9 @@ fails (exit 1, one line a failure) unless, on the way:
 - the record (``GET .../record`` with the referee's token) holds exactly the actions the
   pages played, and the server's log holds no token;
 - screenshots at 390 and 1,280 px (the lobby, a discard, a stake, the show, the end) are
-  written to service-browser-screenshots/, and in every one at 390 px each text of the
-  table's picture is at least 11 px high and the page no wider than the screen.
+  written to service-browser-screenshots/; in every one each text has a contrast of at
+  least 4.5:1 and the page is no wider than the screen, and at 390 px each text of the
+  table's picture is at least 11 px high.
 
 The server is stopped on exit, whatever happens.
 """
@@ -685,6 +686,33 @@ class Game:
             shoot(player.page, f"{player.name.split()[-1].lower()}-{moment}", self)
 
 
+# Each element's own text against the first opaque background behind it: WCAG 2's contrast
+# ratio, at least 4.5:1 (AA) for every text a page shows (disabled controls excepted).
+CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const low = [];
+  for (const e of document.querySelectorAll("body *")) {
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || e.closest("svg") || e.disabled || e.closest("[hidden]")) { continue; }
+    let back = null;
+    for (let b = e; b; b = b.parentElement) {
+      const c = rgb(getComputedStyle(b).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) { back = c.slice(0, 3); break; }
+    }
+    const fore = lum(rgb(getComputedStyle(e).color).slice(0, 3));
+    const under = lum(back || [255, 255, 255]);
+    const ratio = (Math.max(fore, under) + 0.05) / (Math.min(fore, under) + 0.05);
+    if (ratio < 4.5) {
+      low.push(`${ratio.toFixed(2)} (${e.tagName} ${e.textContent.slice(0, 30)})`);
+    }
+  }
+  return low;
+}"""
+
+
 def shoot(page: Page, label: str, game: Game | None, problems: list[str] | None = None) -> None:
     """The page at 390 and 1,280 px wide, saved; at 390 px the picture's text is checked."""
     problems = problems if problems is not None else game.problems if game else []
@@ -706,6 +734,8 @@ def shoot(page: Page, label: str, game: Game | None, problems: list[str] | None 
                 return [...s.querySelectorAll('text')].map(
                     t => parseFloat(t.getAttribute('font-size')) * scale); }"""
         )
+        for low in page.evaluate(CONTRAST):
+            problems.append(f"{path.name}: text of contrast {low}, under 4.5:1")
         if width == 390 and sizes and min(sizes) < 11:
             problems.append(f"{path.name}: the picture's text is {min(sizes):.1f} px, under 11")
     page.set_viewport_size(old)
