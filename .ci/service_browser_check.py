@@ -247,6 +247,7 @@ class Game:
         self.shown: dict[int, set[str]] = {}  # the cards laid face up at each game's show
         self.shows_seen: set[int] = set()
         self.hands_shown: dict[int, int] = {}
+        self.first_story: list[str] = []
         self.shots: list[str] = []
         self.moments: set[str] = set()
         self.refused_with_law = ""
@@ -295,6 +296,8 @@ class Game:
         if story["over"]:
             self.shown[story["game"]] = {c for hand in story["shown"] for c in hand["cards"]}
             self.hands_shown[story["game"]] = len(story["shown"])
+            if story["game"] == 1:
+                self.first_story = [step["says"] for step in story["steps"]]
         for page in self.pages:
             seen = views[page.name]
             game = game_of(seen["table"])
@@ -588,7 +591,10 @@ class Game:
                 self.fail(f"{player.name}'s discard button says {label!r} for {throw}")
             self.clicked["discard" if throw else "stand pat"] += 1
             button.click()
-        elif "Stake" in kinds and (isinstance(legal, dict) or self.random.random() < 0.8):
+        elif "Stake" in kinds and (
+            (not kinds - {"Stake", "Pass"} and public["games_played"] == 0)
+            or self.random.random() < 0.8
+        ):
             slider = page.locator("#amount").count() == 1
             if slider and self.random.random() < 0.6:
                 if "stake" not in self.moments:
@@ -762,7 +768,7 @@ def create_in_lobby(
         raise Failed(f"the lobby's error is {said!r}, not a sentence citing Law 19")
     page.fill("#ante", "1")
     page.fill("#limit", "20")
-    page.fill("#chips", "60")
+    page.fill("#chips", "200")
     page.fill("#names", "Ann, Bob")
     page.fill("#games", str(games))
     page.click("#create")
@@ -819,8 +825,10 @@ def finish(game: Game, referee: str) -> None:
             f"the server applied {public['seq']} events, the pages played {len(game.played)}"
             f" actions and said next {game.nexts} times"
         )
+    if game.nexts < 2:
+        game.fail(f"the sitting ended after game 1 ({game.nexts} nexts): no show before game 2")
     if not game.hands_shown.get(1):
-        game.fail("the first game's show laid no hand face up")
+        game.fail(f"the first game's show laid no hand face up: {game.first_story}")
     if game.shows_seen != set(range(1, public["games_played"] + 1)):
         game.fail(f"the shows seen are of games {sorted(game.shows_seen)}")
 
