@@ -28,8 +28,9 @@ fails (exit 1, one line a failure) unless, on the way:
 - the record (``GET .../record`` with the referee's token) holds exactly the actions the
   pages played, and the server's log holds no token;
 - screenshots at 390 and 1,280 px (the lobby, a discard, a stake, the show, the end) are
-  written to service-browser-screenshots/, and in every one at 390 px each text of the
-  table's picture is at least 11 px high and the page no wider than the screen.
+  written to service-browser-screenshots/; in every one each text has a contrast of at
+  least 4.5:1 and the page is no wider than the screen, and at 390 px each text of the
+  table's picture is at least 11 px high.
 
 The server is stopped on exit, whatever happens.
 """
@@ -245,6 +246,8 @@ class Game:
         self.held: dict[tuple[str, int], set[str]] = {}
         self.shown: dict[int, set[str]] = {}  # the cards laid face up at each game's show
         self.shows_seen: set[int] = set()
+        self.hands_shown: dict[int, int] = {}
+        self.first_story: list[str] = []
         self.shots: list[str] = []
         self.moments: set[str] = set()
         self.refused_with_law = ""
@@ -292,6 +295,9 @@ class Game:
                 self.held.setdefault(key, set()).update(seen["view"]["hand"])
         if story["over"]:
             self.shown[story["game"]] = {c for hand in story["shown"] for c in hand["cards"]}
+            self.hands_shown[story["game"]] = len(story["shown"])
+            if story["game"] == 1:
+                self.first_story = [step["says"] for step in story["steps"]]
         for page in self.pages:
             seen = views[page.name]
             game = game_of(seen["table"])
@@ -529,6 +535,7 @@ class Game:
         for name in public["waiting"]:
             player = next(p for p in self.players if p.name == name)
             before = self.public()["seq"]
+            self.wait_seq(before)  # each page as it is now: no push redraws the button mid-key
             button = player.page.locator("#next")
             if name == self.players[0].name:
                 button.click()
@@ -584,7 +591,10 @@ class Game:
                 self.fail(f"{player.name}'s discard button says {label!r} for {throw}")
             self.clicked["discard" if throw else "stand pat"] += 1
             button.click()
-        elif "Stake" in kinds and (isinstance(legal, dict) or self.random.random() < 0.8):
+        elif "Stake" in kinds and (
+            (not kinds - {"Stake", "Pass"} and public["games_played"] == 0)
+            or self.random.random() < 0.8
+        ):
             slider = page.locator("#amount").count() == 1
             if slider and self.random.random() < 0.6:
                 if "stake" not in self.moments:
@@ -610,7 +620,9 @@ class Game:
         else:
             buttons = [a for a in offered if a["type"] != "Stake"]
             keep = [a for a in buttons if a["type"] != "Pass"]
-            choices = keep if keep and (last or self.random.random() > 0.1) else buttons
+            # No pass in the first game (its show lays hands face up), a few later.
+            first = public["games_played"] == 0
+            choices = keep if keep and (first or last or self.random.random() > 0.2) else buttons
             action = self.random.choice(choices)
             page.locator(
                 f"#menu [data-action='{json.dumps(action, separators=(',', ':'))}']"
@@ -650,7 +662,7 @@ class Game:
         """One of the legal actions, its button's handler run twice at once (a double
         click): the first applies, the second is stale (409) and shown as refused."""
         page = player.page
-        button = page.locator("#menu button.action").first
+        button = page.locator("#menu button.action:not([data-action*=Pass])").first
         action = json.loads(button.get_attribute("data-action") or "null")
         frames = len(player.frames)
         button.evaluate("b => { b.click(); b.click(); }")
@@ -664,7 +676,7 @@ class Game:
             return
         shown = page.locator("#refusal").inner_text()
         errors = [f for f in player.frames[frames:] if "error" in f]
-        if not errors or errors[0].get("error") != 409 or shown != errors[0]["message"]:
+        if not errors or errors[0].get("error") != 409 or not shown.endswith(errors[0]["message"]):
             self.fail(f"the second of two same actions: {shown!r} shown, frames {errors}")
         after = self.public()["seq"]
         if after != seq + 1:
@@ -678,6 +690,33 @@ class Game:
     def screenshots(self, moment: str, pages: list[Player] | None = None) -> None:
         for player in pages or self.pages:
             shoot(player.page, f"{player.name.split()[-1].lower()}-{moment}", self)
+
+
+# Each element's own text against the first opaque background behind it: WCAG 2's contrast
+# ratio, at least 4.5:1 (AA) for every text a page shows (disabled controls excepted).
+CONTRAST = """() => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+    .reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const low = [];
+  for (const e of document.querySelectorAll("body *")) {
+    const own = [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || e.closest("svg") || e.disabled || e.closest("[hidden]")) { continue; }
+    let back = null;
+    for (let b = e; b; b = b.parentElement) {
+      const c = rgb(getComputedStyle(b).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) { back = c.slice(0, 3); break; }
+    }
+    const fore = lum(rgb(getComputedStyle(e).color).slice(0, 3));
+    const under = lum(back || [255, 255, 255]);
+    const ratio = (Math.max(fore, under) + 0.05) / (Math.min(fore, under) + 0.05);
+    if (ratio < 4.5) {
+      low.push(`${ratio.toFixed(2)} (${e.tagName} ${e.textContent.slice(0, 30)})`);
+    }
+  }
+  return low;
+}"""
 
 
 def shoot(page: Page, label: str, game: Game | None, problems: list[str] | None = None) -> None:
@@ -701,6 +740,8 @@ def shoot(page: Page, label: str, game: Game | None, problems: list[str] | None 
                 return [...s.querySelectorAll('text')].map(
                     t => parseFloat(t.getAttribute('font-size')) * scale); }"""
         )
+        for low in page.evaluate(CONTRAST):
+            problems.append(f"{path.name}: text of contrast {low}, under 4.5:1")
         if width == 390 and sizes and min(sizes) < 11:
             problems.append(f"{path.name}: the picture's text is {min(sizes):.1f} px, under 11")
     page.set_viewport_size(old)
@@ -727,7 +768,7 @@ def create_in_lobby(
         raise Failed(f"the lobby's error is {said!r}, not a sentence citing Law 19")
     page.fill("#ante", "1")
     page.fill("#limit", "20")
-    page.fill("#chips", "60")
+    page.fill("#chips", "200")
     page.fill("#names", "Ann, Bob")
     page.fill("#games", str(games))
     page.click("#create")
@@ -784,6 +825,10 @@ def finish(game: Game, referee: str) -> None:
             f"the server applied {public['seq']} events, the pages played {len(game.played)}"
             f" actions and said next {game.nexts} times"
         )
+    if game.nexts < 2:
+        game.fail(f"the sitting ended after game 1 ({game.nexts} nexts): no show before game 2")
+    if not game.hands_shown.get(1):
+        game.fail(f"the first game's show laid no hand face up: {game.first_story}")
     if game.shows_seen != set(range(1, public["games_played"] + 1)):
         game.fail(f"the shows seen are of games {sorted(game.shows_seen)}")
 
@@ -921,7 +966,8 @@ def main() -> int:
     print(
         f"service browser check: passed: {len(game.played)} actions and {game.nexts} nexts "
         f"over {args.games} games by two seats' pages, a spectator's watching "
-        f"(clicked: {dict(game.clicked)}); shows seen: {sorted(game.shows_seen)}; refused "
+        f"(clicked: {dict(game.clicked)}); shows seen, hands laid face up at each: "
+        f"{game.hands_shown}; refused "
         f"with its law: {game.refused_with_law!r}; the same action twice: "
         f"{game.refused_stale!r}; screenshots in {SHOTS}/: {', '.join(sorted(game.shots))}; "
         f"{len(urls)} requests, all to the server: {paths}"

@@ -57,7 +57,7 @@ def _a_sitting(client: TestClient) -> str:
 def test_every_file_the_pages_name_is_the_server_s_own_and_served() -> None:
     with TestClient(create_app("sqlite://:memory:")) as client:
         sitting = _a_sitting(client)
-        for path in ("/", f"/sittings/{sitting}/play"):
+        for path in ("/", f"/sittings/{sitting}/play", f"/sittings/{sitting}/watch"):
             page = client.get(path)
             assert page.status_code == 200, path
             files = _named(page.text)

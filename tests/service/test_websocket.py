@@ -5,9 +5,9 @@ messages of ``POST .../actions`` with the same refusals.
 The refusals come as ``{"error": status, "law": ..., "message": ...}`` and the socket stays
 open: 409 for a stale ``seq``, 422 with the law for what the laws refuse, 403 for another
 seat's action or a seat's report. A socket without a token of the sitting is closed with
-1008 (policy violation) before it is accepted: the service has no spectator's socket (a
-spectator reads ``GET /sittings/{id}``); the referee's socket is pushed the public table
-and no seat's view. A push is what that seat's ``GET .../view`` answers, and holds no card
+1008 (policy violation) before it is accepted: a spectator's socket is another route,
+``/sittings/{id}/watch`` (test_table_pages.py); the referee's socket is pushed the public
+table and no seat's view. A push is what that seat's ``GET .../view`` answers, and holds no card
 hidden from him.
 """
 
@@ -258,8 +258,8 @@ def test_the_referees_socket_is_pushed_the_public_table_and_no_seats_view(
 def test_a_socket_with_a_bad_or_missing_token_is_closed_with_1008(
     client: TestClient, query: str
 ) -> None:
-    """No token of the sitting, no socket: closed with 1008 before it is accepted (there is
-    no spectator's socket), and nothing is sent."""
+    """No token of the sitting, no socket: closed with 1008 before it is accepted (a
+    spectator's socket is at /watch), and nothing is sent."""
     table = Table(client)
     with (
         pytest.raises(WebSocketDisconnect) as closed,

@@ -108,15 +108,26 @@ def test_two_workers_serve_one_sitting_and_push_every_event_to_every_seat(
         for seq in range(1, 9):
             # A new connection each time: each may reach either worker.
             public = httpx.get(f"{base}/sittings/{sitting}").json()
-            actor = public["to_act"]["name"]
-            seen = httpx.get(f"{base}/sittings/{sitting}/view", headers=_auth(tokens[actor]))
-            message = {
-                "seq": seen.json()["seq"],
-                "action": _choose(seen.json()["view"]["legal_actions"], rng),
-            }
-            answer = httpx.post(
-                f"{base}/sittings/{sitting}/actions", json=message, headers=_auth(tokens[actor])
-            )
+            if public["to_act"] is None:  # a game's show: a player says "next"
+                said = public["waiting"][0]
+                answer = httpx.post(
+                    f"{base}/sittings/{sitting}/next",
+                    json={"seq": public["seq"]},
+                    headers=_auth(tokens[said]),
+                )
+                assert answer.status_code == 200, answer.text
+            else:
+                actor = public["to_act"]["name"]
+                seen = httpx.get(f"{base}/sittings/{sitting}/view", headers=_auth(tokens[actor]))
+                message = {
+                    "seq": seen.json()["seq"],
+                    "action": _choose(seen.json()["view"]["legal_actions"], rng),
+                }
+                answer = httpx.post(
+                    f"{base}/sittings/{sitting}/actions",
+                    json=message,
+                    headers=_auth(tokens[actor]),
+                )
             assert answer.status_code == 200, answer.text
             for name, opened in sockets.items():
                 pushed = json.loads(opened.recv(20))  # the poll, without NOTIFY, is 30 s

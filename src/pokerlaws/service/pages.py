@@ -120,7 +120,7 @@ def _table_body(sitting_id: str, heading: str) -> str:
         '<section class="panel" aria-label="the table"><div id="picture"></div></section>'
         '<section id="show" class="panel" hidden aria-live="polite"><div id="show-body"></div>'
         "</section>"
-        '<section class="panel" aria-label="your hand and your move">'
+        '<section id="moves" class="panel" aria-label="your hand and your move">'
         '<h2 id="hand-heading" hidden>Your hand</h2><div id="hand"></div>'
         '<div id="menu"></div><p id="refusal" role="alert"></p></section>'
         '<aside id="log" class="panel" aria-label="the log"><h2>The log</h2>'

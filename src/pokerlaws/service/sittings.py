@@ -422,8 +422,10 @@ def _begin(sitting_id: str, header: Header) -> Table:
 
 def _advance(table: Table, text: str) -> Table:
     kind, action, packs = _read_event(text)
-    if kind == "end":  # the referee's end: the game in play is the last
-        ended = len(table.sitting.games) + 1
+    if (
+        kind == "end"
+    ):  # the referee's end: the game in play (at its show, the one shown) is the last
+        ended = len(table.sitting.games) + (0 if table.sitting.between_games else 1)
         return Table(table.id, table.header, table.sitting, table.seq + 1, ended, table.said)
     if kind == "next":
         assert isinstance(action, str)

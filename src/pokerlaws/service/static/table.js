@@ -49,6 +49,9 @@ function cardLabel(code) {
   const ranks = {A: "ace", K: "king", Q: "queen", J: "jack", T: "ten"};
   return `${ranks[code[0]] || code[0]} of ${names[code[1]] || code[1]}`;
 }
+function and(names) {
+  return names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+}
 function gameNumber(t) { return t.games_played + (t.phase === "over" ? 0 : 1); }
 
 // --- Sending --------------------------------------------------------------------------------
@@ -74,8 +77,8 @@ function seatsOf(answer) {
   const shown = new Map();
   if (v) { v.shown.forEach((h) => shown.set(h.seat, h.cards)); }
   if (story && story.seq === seq) { story.shown.forEach((h) => shown.set(h.seat, h.cards)); }
-  const winners = v ? v.winners : (story && story.seq === seq ? story.shown
-    .filter((h) => story.winners.includes(h.name)).map((h) => h.seat) : []);
+  const winners = v ? v.winners : (story && story.seq === seq ? t.game_seating
+    .map((name, s) => (story.winners.includes(name) ? s : -1)).filter((s) => s >= 0) : []);
   return t.game_seating.map((name, s) => ({
     seat: s, name, stack: t.stacks[s], stake: t.stakes[s],
     dealer: t.dealer === name && t.game_seating.indexOf(t.dealer) === s,
@@ -84,7 +87,8 @@ function seatsOf(answer) {
     cards: v && v.seat === s ? v.hand : shown.get(s) || null,
     you: v !== null && v.seat === s,
     winner: winners.includes(s),
-    payout: v && v.payouts.length ? v.payouts[s] : null,
+    payout: v && v.payouts.length ? v.payouts[s]
+      : (!v && story && story.seq === seq && story.payouts.length ? story.payouts[s] : null),
     drew: v && v.exchanged ? v.exchanged[s] : null,
   }));
 }
@@ -109,7 +113,7 @@ function picture(answer) {
   const seats = seatsOf(answer);
   const n = seats.length;
   const height = Math.round(narrow ? width * (n <= 3 ? 0.95 : 1.25) : width * 0.58);
-  const boxW = Math.min(200, Math.max(118, width / (narrow ? 3.1 : 5)));
+  const boxW = Math.min(200, Math.max(118, width / (narrow ? (n <= 4 ? 2.5 : 3.1) : (n <= 4 ? 4 : 5))));
   const boxH = 92;
   const rx = width / 2 - boxW / 2 - 4;
   const ry = height / 2 - boxH / 2 - 4;
@@ -335,6 +339,7 @@ function showPanel(answer) {
   const panel = document.getElementById("show");
   const between = t.waiting !== null || t.over;
   const body = document.getElementById("show-body");
+  const focused = document.activeElement && document.activeElement.id === "next";
   body.replaceChildren();  // the last show's hands leave the page with it
   panel.hidden = !between;
   if (!between) { return; }
@@ -382,11 +387,12 @@ function showPanel(answer) {
     const b = el("button", {type: "button", id: "next", class: "primary only"}, "Next game");
     b.addEventListener("click", () => send({seq, next: true}));
     body.append(b);
+    if (focused) { b.focus(); }
   }
   const others = waiting.filter((name) => name !== answer.name);
   const pause = t.pause ? ` (or ${t.pause} s after the end)` : "";
   body.append(el("p", {id: "waiting"}, others.length
-    ? `The next game is dealt when ${others.join(", ")} ${others.length > 1 ? "say" : "says"} next${pause}.`
+    ? `The next game is dealt when ${and(others)} ${others.length > 1 ? "say" : "says"} next${pause}.`
     : (waiting.length ? `The next game is dealt when you say next${pause}.` : "")));
 }
 
@@ -446,7 +452,9 @@ async function tell() {
 
 function show(answer) {
   if (answer.error !== undefined || answer.message !== undefined) {
-    const text = refused(answer);
+    // A stale seq (409): the move came after the table had moved on, and was not played.
+    const text = answer.error === 409 || answer.status === 409
+      ? `Too late, not played: ${refused(answer)}` : refused(answer);
     document.getElementById("refusal").textContent = text;
     const game = latest ? gameNumber(latest.table) : 0;
     const after = story ? story.steps.length - 1 : 0;
@@ -488,6 +496,7 @@ function show(answer) {
 }
 
 async function start() {
+  if (watching) { document.getElementById("moves").hidden = true; }
   const first = await fetch(`/sittings/${sitting}/view`, {headers: auth});
   show(await first.json());
   const scheme = location.protocol === "https:" ? "wss" : "ws";
