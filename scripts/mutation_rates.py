@@ -11,12 +11,19 @@ killed / (tested - equivalent).
     python scripts/mutation_rates.py --survivors laws.foul   list the surviving mutants
     python scripts/mutation_rates.py --mypy          first find the mutants mypy refuses
     python scripts/mutation_rates.py --names bots    the mutants still to test, mypy's aside
+    python scripts/mutation_rates.py --names --sample 8 batch.tables   every eighth of them
+    python scripts/mutation_rates.py --generate      write mutants/ without testing any
 
 ``--mypy`` runs ``mypy --strict`` over the mutated tree (about a minute) and writes the names
 of the mutants it refuses to ``mutants/mypy-refused.txt``: a mutant that is a type error
 (a key that ``Changes`` does not have, a ``None`` where a state is wanted) is caught by CI's
 ``mypy --strict src`` whatever the tests do, so it counts as killed, in its own column; and
 ``scripts/mutation.sh`` does not spend test runs on it.
+
+``--sample K`` (with ``--names``) keeps every K-th mutant of each module, in name order,
+among those mypy accepts, from the first on: a fixed sample, the same every run, for modules
+whose full run is too slow (``MUTATION_SAMPLE=K scripts/mutation.sh ...``). Its rate is over
+the sample: the table's ``tested`` column says how many.
 """
 
 from __future__ import annotations
@@ -87,28 +94,70 @@ def _run_mypy() -> None:
     print(f"mypy --strict refuses {len(refused)} mutants ({REFUSED.relative_to(ROOT)})")
 
 
-def _verdicts() -> dict[str, dict[str, int | None]]:
+def _verdicts(*, untested: bool = False) -> dict[str, dict[str, int | None]]:
+    """Each module's mutants and their exit codes (None: not tested); only the modules with
+    a verdict, unless ``untested``."""
     by_module: dict[str, dict[str, int | None]] = {}
     for meta in sorted(MUTANTS.rglob("*.py.meta")):
         module = ".".join(meta.relative_to(MUTANTS).with_suffix("").with_suffix("").parts)
         codes = json.loads(meta.read_text(encoding="utf-8")).get("exit_code_by_key", {})
-        if codes:
+        if codes and (untested or any(code is not None for code in codes.values())):
             by_module[module.removeprefix("pokerlaws.")] = codes
     return by_module
+
+
+def _generate() -> None:
+    """Write the mutated tree and each module's mutants (mutmut's first step), testing none,
+    so that a sample can be drawn before any test is run. mutmut 3 has no command for this:
+    its own steps are called, as ``mutmut run`` calls them first."""
+    import os
+
+    from mutmut.__main__ import (  # type: ignore[attr-defined, import-not-found, unused-ignore]
+        copy_also_copy_files,
+        copy_src_dir,
+        create_mutants,
+        setup_source_paths,
+        store_lines_covered_by_tests,
+    )
+    from mutmut.mutation.trampoline import (  # type: ignore[import-not-found, unused-ignore]
+        set_mutant_under_test,
+    )
+
+    os.chdir(ROOT)
+    set_mutant_under_test("mutant_generation")
+    (ROOT / "mutants").mkdir(exist_ok=True)
+    copy_src_dir()
+    copy_also_copy_files()
+    setup_source_paths()
+    store_lines_covered_by_tests()
+    create_mutants(1)
+
+
+def _sampled(names: list[str], every: int) -> list[str]:
+    """Every ``every``-th of ``names`` in name order, from the first."""
+    return sorted(names)[::every]
 
 
 def main(argv: list[str]) -> int:
     if "--mypy" in argv:
         _run_mypy()
         return 0
+    if "--generate" in argv:
+        _generate()
+        return 0
     survivors = "--survivors" in argv
+    every = 1
+    if "--sample" in argv:
+        at = argv.index("--sample")
+        every = int(argv[at + 1])
+        argv = argv[:at] + argv[at + 2 :]
     wanted = [arg for arg in argv if not arg.startswith("--")]
     refused = _refused()
     if "--names" in argv:
-        for module, codes in _verdicts().items():
+        for module, codes in _verdicts(untested=True).items():
             if not wanted or module in wanted:
-                names = (n for n, code in codes.items() if code is None and n not in refused)
-                print("\n".join(sorted(names)))
+                drawn = _sampled([n for n in codes if n not in refused], every)
+                print("\n".join(n for n in drawn if codes[n] is None))
         return 0
     equivalent = _equivalent()
     # The rate is taken over the mutants mypy --strict accepts: those it refuses are caught

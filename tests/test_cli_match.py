@@ -253,3 +253,82 @@ def test_two_bots_whose_names_make_the_same_file_name_log_apart(tmp_path: Path) 
     files = _log_files(["a/b", "a_b", "x", ".."], tmp_path)
     assert [path.name for path in files.values()] == ["a_b-0.log", "a_b-1.log", "x.log", "bot.log"]
     assert all(path.parent == tmp_path for path in files.values())
+
+
+def test_match_help_names_every_option_with_its_value_and_default(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``pokerlaws match --help`` is the bot author's first page: each option with the
+    placeholder of its value and what it does, the defaults said. (mutmut: the help's
+    sentences and metavars of ``add_match_command`` changed, none failed before.)"""
+    with pytest.raises(SystemExit) as done:
+        main(["match", "--help"])
+    assert done.value.code == 0
+    printed = " ".join(capsys.readouterr().out.split())
+    for said in (
+        "--sittings N --games N [--seed N] [--timeout S] [--startup S] [--chips N]",
+        "[--workers N] [--record DIR] [--bot-log DIR] [--json]",
+        "in the order given, and print each player's net chips, games and faults.",
+        "--bot NAME=COMMAND a bot program (COMMAND split as a shell would, never run by one)",
+        "--peel NAME a peel_bot",
+        "--games N games a sitting, at most (fewer if a table is left with one player)",
+        "--seed N the packs' seed (default: 128 secret bits)",
+        "--record DIR write each sitting's record into DIR",
+        "--bot-log DIR keep each bot's standard error in DIR, in a file a bot (NAME.log)",
+        "--workers N play the sittings on N worker processes (1: in this one)",
+    ):
+        assert said in printed, said
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--peel", "a", "--random", "b", "--games", "1"],  # no --sittings
+        ["--peel", "a", "--random", "b", "--sittings", "1"],  # no --games
+        ["--peel", "a", "--random", "b", "--sittings", "1", "--games", "1", "--workers", "0"],
+        # A decimal digit that is not ASCII (a full-width three) is no seed.
+        ["--peel", "a", "--random", "b", "--sittings", "1", "--games", "1", "--seed", "\uff13"],
+    ],
+)
+def test_a_match_without_its_counts_or_with_a_wrong_one_is_refused(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--sittings`` and ``--games`` are required; ``--workers 0`` and a seed of a digit
+    that is not ASCII are refused, exit 2 with one line and no traceback."""
+    with pytest.raises(SystemExit) as done:
+        main(["match", *args])
+    assert done.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "pokerlaws match: error:" in err
+
+
+def test_a_matchs_json_names_each_players_kind_and_faults(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """In-process, the JSON document's members for each player: his kind as given
+    (``peel`` plays peel_bot), his faults, their kinds (every kind, 0 for none) and the
+    first ones in full; the crashing bot's all of one kind."""
+    args = ["--peel", "p", "--random", "r", "--bot", f"crash={CRASH}"]
+    rounds = ["--sittings", "1", "--games", "2", "--seed", "2", "--timeout", "1", "--json"]
+    assert main(["match", *args, *rounds]) == 0
+    players = {player["name"]: player for player in json.loads(capsys.readouterr().out)["players"]}
+    assert [players[name]["kind"] for name in ("p", "r", "crash")] == ["peel", "random", "bot"]
+    for player in players.values():
+        assert set(player) == {
+            "name",
+            "kind",
+            "net",
+            "games",
+            "faults",
+            "fault_kinds",
+            "first_faults",
+        }
+        assert list(player["fault_kinds"]) == list(FAULT_KINDS)
+    assert players["p"]["faults"] == 0
+    assert players["p"]["first_faults"] == []
+    crash = players["crash"]
+    assert crash["faults"] == crash["fault_kinds"]["dead process"] > 0
+    assert [fault["kind"] for fault in crash["first_faults"]] == ["dead process"] * min(
+        3, crash["faults"]
+    )

@@ -7,15 +7,18 @@ under mutmut too, whose mutated tree a bot importing pokerlaws would not load)."
 
 from __future__ import annotations
 
+import io
 import json
+import pickle
 import random
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import pokerlaws as pl
-from pokerlaws.bots import peel_bot
+from pokerlaws.bots import peel_bot, random_bot
 from pokerlaws.faults import (
     DEAD,
     ILLEGAL,
@@ -35,7 +38,9 @@ from pokerlaws.seats import (
     judge_answer,
     process_bot,
     read_answer,
+    serve,
 )
+from pokerlaws.seats import main as serve_main
 from pokerlaws.simulation import simulate
 
 BOTS = Path(__file__).parent / "bots"
@@ -277,3 +282,92 @@ def test_simulate_places_each_fault_in_its_sitting_game_and_decision(tmp_path: P
     assert result.fault_report("peel") == FaultReport()
     with pytest.raises(KeyError):
         result.fault_report("nobody")
+
+
+# --- Survivors of issue 33's mutmut sample (seats.py, answers.py) ---------------------------
+
+
+def test_ids_name_the_simple_actions_and_the_least_stake() -> None:
+    """``{"id": 0}`` is a pass, ``{"id": 38}`` the least legal stake. (mutmut: ``type(action)
+    is kind`` read ``type(None) is kind`` and ``i < STAKE`` read ``i <= STAKE`` in
+    ``_action_of_id``.)"""
+    for seen in _views(12):
+        menu = seen.legal_actions
+        if pl.Pass(seat=seen.seat) in menu:
+            assert judge_answer(b'{"id": 0}', seen) == pl.Pass(seat=seen.seat)
+        stakes = [a for a in menu if type(a) is pl.Stake]
+        if stakes:
+            least = min(stakes, key=lambda stake: stake.amount)
+            assert judge_answer(b'{"id": 38}', seen) == least
+
+
+def test_a_document_of_no_action_says_what_the_reader_found() -> None:
+    """An unknown type's detail is the reader's own sentence, which names it. (mutmut:
+    ``excerpt(str(error))`` read ``excerpt(str(None))`` in ``judge_answer``.)"""
+    judged = judge_answer(b'{"type": "Fold", "seat": 0}\n', _views(1)[0])
+    assert isinstance(judged, tuple)
+    assert "Fold" in judged[1]
+
+
+def test_a_bot_that_closes_its_output_but_lives_on_is_a_dead_process_at_once(
+    tmp_path: Path,
+) -> None:
+    """A bot that shuts its standard output and sleeps is no answer: the fault is counted
+    at once (its output closed), never after waiting for it to exit. (mutmut:
+    ``process.wait(0.05)`` read ``process.wait(None)`` in ``ProcessBot._lost``.)"""
+    closing = "import os, sys, time\nsys.stdin.readline()\nos.close(1)\ntime.sleep(30)\n"
+    bot = process_bot([sys.executable, "-c", closing], timeout=5.0, startup=10.0)
+    seen = _views(1)[0]
+    started = time.monotonic()
+    try:
+        assert bot(seen, random.Random(0)) == default_action(seen.legal_actions)
+    finally:
+        bot.close()
+    assert time.monotonic() - started < 10.0
+    assert bot.last_fault is not None
+    assert (bot.last_fault.kind, bot.last_fault.detail) == (DEAD, "its output closed")
+
+
+def test_what_a_bot_wrote_unasked_is_thrown_away_before_the_next_view(tmp_path: Path) -> None:
+    """A bot that writes its answer twice has its second copy thrown away, not read as the
+    answer to the next view. (mutmut: ``process = self._process`` read ``None`` in
+    ``ProcessBot._drain``.)"""
+    script: list[dict[str, object]] = [{"kind": "twice"}, {"kind": "answer"}, {"kind": "answer"}]
+    bot, _ = _scripted(tmp_path, script, timeout=5.0, startup=10.0)
+    views = _views(3)
+    try:
+        played = [bot(seen, random.Random(0)) for seen in views]
+    finally:
+        bot.close()
+    assert played == [seen.legal_actions[0] for seen in views]
+    assert bot.faults == 0
+
+
+def test_a_process_bot_checks_its_times_and_pickles_with_its_log(tmp_path: Path) -> None:
+    """A timeout that is no number is a TypeError; a bot pickles with the file its
+    standard error goes to. (mutmut: ``or`` read ``and`` in ``ProcessBot.__init__``'s
+    check; ``stderr=stderr`` read ``stderr=None`` in ``_rebuilt``.)"""
+    with pytest.raises(TypeError, match="timeout must be a number"):
+        process_bot(["x"], timeout="1")  # type: ignore[arg-type]
+    bot = process_bot(["x"], stderr=tmp_path / "x.log")
+    again = pickle.loads(pickle.dumps(bot))
+    assert again.stderr == str(tmp_path / "x.log")
+    assert bot.fresh().stderr == bot.stderr
+
+
+def test_the_ready_bot_side_answers_views_seeded_by_hello(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``seats.serve``, in this process: seeded by ``Hello``, it answers each view with the
+    policy's choice under that seed, as one action line; ``main`` without a known name says
+    how to call it. (mutmut: ``"Hello"`` read ``"hello"`` and ``to_json(action)`` read
+    ``to_json(None)`` in ``serve``; the usage line read ``None`` in ``main``.)"""
+    seen = next(v for v in _views(10) if len(v.legal_actions) > 2)
+    hello = json.dumps({"type": "Hello", "seed": 99})
+    lines = f"{hello}\n{pl.to_json(seen)}\n".encode()
+    sink = io.BytesIO()
+    assert serve(random_bot, stdin=io.BytesIO(lines), stdout=sink) == 0
+    expected = random_bot(seen, random.Random(99))
+    assert sink.getvalue() == pl.to_json(expected).encode() + b"\n"
+    assert serve_main([], {"random": random_bot}) == 2
+    assert "usage: python -m pokerlaws.bots {random}" in capsys.readouterr().err

@@ -156,3 +156,66 @@ def test_a_seats_token_may_not_read_the_record_before_the_sitting_is_over() -> N
     for token in (tokens["Ann"], tokens["referee"]):
         assert client.get(route, headers=_auth(token)).status_code == 200
     assert client.get(route).status_code == 200
+
+
+# --- Survivors of issue 33's mutmut sample (service/), each a one-line change ---------------
+
+
+def test_an_action_without_a_token_is_403_and_its_refusals_say_why() -> None:
+    """An action sent with no token is 403 (not 404: the sitting exists), a view asked
+    with a token of another sitting 403 with its sentence, and the referee's second end
+    409 with its own. (mutmut: ``Refusal(403, ...)`` read ``404`` in ``Tables._play``; the
+    messages of ``_Service.seen`` and ``Tables.end`` upper-cased.)"""
+    client = TestClient(create_app("sqlite://:memory:"))
+    sid, tokens = _one_game(client, TWO)
+    body = {"seq": 0, "action": {"type": "Pass", "seat": 0}}
+    tokenless = client.post(f"/sittings/{sid}/actions", json=body)
+    assert tokenless.status_code == 403, tokenless.text
+    assert tokenless.json()["message"].startswith("this needs the token of a seat")
+    other, _ = _one_game(client, TWO)
+    stranger = client.get(f"/sittings/{other}/view", headers=_auth(tokens["Ann"]))
+    assert stranger.status_code == 403
+    assert stranger.json()["message"] == "this token is not one of this sitting's"
+    ended = client.post(f"/sittings/{sid}/end", json={"seq": 0}, headers=_auth(tokens["referee"]))
+    assert ended.status_code == 200, ended.text
+    twice = client.post(f"/sittings/{sid}/end", json={"seq": 1}, headers=_auth(tokens["referee"]))
+    assert twice.status_code == 409
+    assert twice.json()["message"].startswith("the sitting is over, or ends with the game")
+
+
+def test_the_public_table_and_the_lobby_name_their_members() -> None:
+    """The public table has its ``pool``; the lobby's entry its ``games``; a sitting's
+    ``kitty_chips`` term is read. (mutmut: the keys ``"pool"`` and ``"games"`` renamed in
+    ``Table._public`` and ``Table.summary``; ``given["kitty_chips"]`` read as None in
+    ``read_terms``.)"""
+    client = TestClient(create_app("sqlite://:memory:"))
+    terms = {"kitty_chips": 3}
+    made = client.post(
+        "/sittings", json={"rules": RULES, "players": TWO, "games": 2, "terms": terms}
+    )
+    assert made.status_code == 201, made.text
+    sid = made.json()["id"]
+    public = client.get(f"/sittings/{sid}").json()
+    assert isinstance(public["pool"], int)
+    lobby = client.get("/sittings").json()["sittings"]
+    (listed,) = [entry for entry in lobby if entry["id"] == sid]
+    assert listed["games"] == 2
+    app: Any = client.app
+    assert app.state.tables.table(sid).sitting.terms.kitty_chips == 3
+
+
+@pytest.mark.parametrize(
+    ("terms", "sentence"),
+    [
+        ({"rules": [1]}, "not an array"),
+        ({"rules": {"ante": 1, "limit": 4, "hands": 3}}, "the hands' switches ("),
+    ],
+)
+def test_a_wrong_document_is_refused_with_what_it_is(terms: dict[str, Any], sentence: str) -> None:
+    """A refusal says what was sent instead: ``an array``; a wrong ``hands`` names its
+    switches. (mutmut: those words upper-cased or wrapped in ``documents._seen`` and
+    ``documents._hands``.)"""
+    client = TestClient(create_app("sqlite://:memory:"))
+    refused = client.post("/sittings", json={"players": TWO, **terms})
+    assert refused.status_code == 422, refused.text
+    assert sentence in refused.json()["message"]
