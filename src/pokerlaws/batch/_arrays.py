@@ -131,7 +131,7 @@ _FIELDS = [
     *("seated", "players", "all_in", "pending", "exchanged", "owed", "openers", "short_rank"),
     *("show_order", "short_live"),
     # cards, the log
-    *("hands", "dealt", "thrown", "deck", "discards", "log"),
+    *("hands", "dealt", "thrown", "deck", "discards", "log", "scratch"),
 ]
 _RULES = ["seats", "pack", "ante", "limit", "highest_straddle", "jackpot_straddles"]
 _RULES += ["openers_on_honour", "odd_chip_carries"]
@@ -190,6 +190,9 @@ class Arrays:
         deck (int8, ``(n, pack)``): the pack as the game began, top first.
         discards (int8, ``(n, pack)``): the cards thrown at the draw, in the order thrown
             (each discard's cards in deck order), ``discard_count`` of them.
+
+    Room, ``(n, 2, seats)`` (int64): ``scratch``, where the show works out each seat's
+    strength and what the levels of Law 60 took from him (compiled code allocates nothing).
 
     The id log, ``(n, capacity)`` (int16, or int32 when the ids pass 32767): table ``i``'s
     ids of this game in order, the first ``log_len[i]``; the Law 41 shuffle is never in it
@@ -251,6 +254,7 @@ class Arrays:
         self.discards = np.full((n, pack), NONE, np.int8)
 
         self.log = np.zeros((n, 32), np.int16 if id_count <= 32767 else np.int32)
+        self.scratch = np.zeros((n, 2, seats), np.int64)
         self._state: Any = None
 
     def state(self) -> Any:

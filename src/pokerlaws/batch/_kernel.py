@@ -168,10 +168,11 @@ def start(
 @jit
 def next_deals(s: Any, rows: Any, dealer: Any, rounds: Any) -> None:
     """The dealer and jack-pot round of each of ``rows``' next game: the deal passes to the
-    first seat on the left dealt into it (Law 18), the round as :func:`next_round`."""
+    first seat on the left dealt into it, one with chips (Law 18), the round as
+    :func:`next_round`."""
     for i in range(len(rows)):
         t = rows[i]
-        dealer[i] = first_from(s.stacks[t] > 0, s.dealer[t] + 1)
+        dealer[i] = first_from(s.stacks[t], s.dealer[t] + 1)
         rounds[i] = next_round(s, t)
 
 

@@ -160,7 +160,7 @@ def serve_owed(s: Any, t: int, pile: Any) -> None:
     order: the owed players served from it in draw order, each passing over his own discards
     while other cards are left (Law 37); then the betting."""
     seats = s.seats
-    used = pile < 0  # a card given, or a place past the pile
+    used = 0  # the places of the pile given, as bits
     for k in range(1, seats + 1):
         seat = (s.dealer[t] + k) % seats
         count = s.owed[t, seat]
@@ -172,7 +172,7 @@ def serve_owed(s: Any, t: int, pile: Any) -> None:
         # His own discards last: the other cards of the pile first, in its order.
         for own_last in (False, True):
             for place in range(len(pile)):
-                if count and not used[place]:
+                if count and pile[place] >= 0 and not used >> place & 1:
                     card = pile[place]
                     own = False
                     for mine in s.thrown[t, seat]:
@@ -181,7 +181,7 @@ def serve_owed(s: Any, t: int, pile: Any) -> None:
                         s.hands[t, seat, held] = card
                         held += 1
                         count -= 1
-                        used[place] = True
+                        used |= 1 << place
         s.owed[t, seat] = 0
     s.shuffled[t] = True
     s.shuffle_due[t] = False

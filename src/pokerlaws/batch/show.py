@@ -22,15 +22,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from pokerlaws.batch._arrays import NONE, OVER
 from pokerlaws.batch._jit import jit
 from pokerlaws.batch.hands import strength
 
 __all__ = ["end_of_game", "not_opened", "showdown", "uncontested"]
 
-_NOBODY = np.iinfo(np.int64).max
+_NOBODY = (1 << 63) - 1
 
 
 @jit
@@ -103,43 +101,41 @@ def showdown(s: Any, t: int) -> None:
         if s.players[t, seat]:
             s.show_order[t, shown] = seat
             shown += 1
-    strengths = np.full(seats, -1, np.int64)
+    strengths = s.scratch[t, 0]
     top = 0
     for seat in range(seats):
-        if s.players[t, seat]:
-            strengths[seat] = strength(s, s.hands[t, seat])
+        strengths[seat] = strength(s, s.hands[t, seat]) if s.players[t, seat] else -1
         top = max(top, s.staked[t, seat])
-    # Law 60: the short players at the show are those all in below the highest stake.
-    short = np.zeros(seats, np.bool_)
-    any_short = False
+    # Law 60: the short players at the show are those all in below the highest stake (sets
+    # of seats as bits, seat k the bit 1 << k).
+    short = 0
     for seat in range(seats):
-        short[seat] = s.players[t, seat] and s.short_rank[t, seat] >= 0 and s.staked[t, seat] < top
-        any_short |= short[seat]
+        if s.players[t, seat] and s.short_rank[t, seat] >= 0 and s.staked[t, seat] < top:
+            short |= 1 << seat
     odd = 0
     claimed = 0
-    among = np.zeros(seats, np.bool_)
-    if any_short:
+    if short:
         forced = s.carried[t]
+        taken = s.scratch[t, 1]
         for seat in range(seats):
             forced += s.forced[t, seat]
-        taken = np.zeros(seats, np.int64)
+            taken[seat] = 0
         whole = -1  # the level just settled (-1 before the first)
         # Law 60 (Ambiguity 14): nested levels, smallest whole stake first; short players of
         # one whole stake form one level, settled from the first of them to go short.
         while True:
             level_stake = _NOBODY
             for seat in range(seats):
-                if short[seat] and whole < s.staked[t, seat] < level_stake:
+                if short >> seat & 1 and whole < s.staked[t, seat] < level_stake:
                     level_stake = s.staked[t, seat]
             if level_stake == _NOBODY:
                 break
             whole = level_stake
             earliest = NONE
             for seat in range(seats):
-                at_level = short[seat] and s.staked[t, seat] == whole
-                if at_level and (
-                    earliest < 0 or s.short_rank[t, seat] < s.short_rank[t, earliest]
-                ):
+                at_level = short >> seat & 1 and s.staked[t, seat] == whole
+                earlier = earliest < 0 or s.short_rank[t, seat] < s.short_rank[t, earliest]
+                if at_level and earlier:
                     earliest = seat
             level = forced
             forced = 0
@@ -149,34 +145,41 @@ def showdown(s: Any, t: int) -> None:
                     taken[seat] += share
                     level += share
             claimed += level
+            among = 0
             for seat in range(seats):
-                among[seat] = s.players[t, seat] and s.staked[t, seat] >= whole
+                if s.players[t, seat] and s.staked[t, seat] >= whole:
+                    among |= 1 << seat
             odd += _share(s, t, level, _best(strengths, among))
     # The rest to the best hand among those not short (all at the show if all are short).
-    some = False
+    among = 0
+    everyone = 0
     for seat in range(seats):
-        among[seat] = s.players[t, seat] and s.staked[t, seat] == top
-        some |= among[seat]
-    if not some:
-        for seat in range(seats):
-            among[seat] = s.players[t, seat]
-    odd += _share(s, t, s.pool[t] - claimed, _best(strengths, among))
+        if s.players[t, seat]:
+            everyone |= 1 << seat
+            if s.staked[t, seat] == top:
+                among |= 1 << seat
+    odd += _share(s, t, s.pool[t] - claimed, _best(strengths, among if among else everyone))
     _settle(s, t)
 
 
 @jit
-def _best(strengths: Any, among: Any) -> Any:
-    """The seats of ``among`` holding its best hand: all of them where hands tie (Law 76)."""
+def _best(strengths: Any, among: int) -> int:
+    """The seats of ``among`` (bits) holding its best hand: all of them where hands tie
+    (Law 76)."""
     best = -1
-    for seat in range(len(among)):
-        if among[seat]:
+    for seat in range(len(strengths)):
+        if among >> seat & 1:
             best = max(best, strengths[seat])
-    return among & (strengths == best)
+    found = 0
+    for seat in range(len(strengths)):
+        if among >> seat & 1 and strengths[seat] == best:
+            found |= 1 << seat
+    return found
 
 
 @jit
-def _share(s: Any, t: int, amount: int, sharers: Any) -> int:
-    """Share ``amount`` equally among ``sharers`` (Law 76), into ``payouts[t]``; return
+def _share(s: Any, t: int, amount: int, sharers: int) -> int:
+    """Share ``amount`` equally among ``sharers`` (bits) (Law 76), into ``payouts[t]``; return
     the odd chips left over (nothing is shared without sharers).
 
     With ``odd_chip_carries`` the odd chips stay in the pool (Ambiguity 16); otherwise they
@@ -185,19 +188,19 @@ def _share(s: Any, t: int, amount: int, sharers: Any) -> int:
     seats = s.seats
     count = 0
     for seat in range(seats):
-        count += sharers[seat]
+        count += sharers >> seat & 1
     if count == 0:
         return 0
     each, odd = divmod(amount, count)
     for seat in range(seats):
-        if sharers[seat]:
+        if sharers >> seat & 1:
             s.payouts[t, seat] += each
     if s.odd_chip_carries:
         return odd
     dealer = s.dealer[t]
     for k in range(1, seats + 1):
         seat = (dealer + k) % seats
-        if odd > 0 and sharers[seat]:
+        if odd > 0 and sharers >> seat & 1:
             s.payouts[t, seat] += 1
             odd -= 1
     return 0
