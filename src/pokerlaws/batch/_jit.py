@@ -28,12 +28,14 @@ __all__ = ["jit", "parallel_jit", "prange"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 prange: Any = numba.prange
+_UNCOUNTED: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
+"""numba's options for every law and kernel (``_nrt`` is not in numba's typed signature)."""
 
 
 def jit(function: F) -> F:
     """Compile a function of scalar code over arrays, cached (its signature kept for the
     type checker: a compiled function is called as the Python one)."""
-    return cast("F", numba.njit(cache=True, nogil=True, _nrt=False)(function))
+    return cast("F", numba.njit(**_UNCOUNTED)(function))
 
 
 def parallel_jit(function: F) -> F:
