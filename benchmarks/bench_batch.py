@@ -14,6 +14,8 @@ Every row plays random legal actions at tables of ``--seats`` seats, 100 chips a
   largest kept), steps, and restarts the finished tables with new packs
   (``reset(..., where=over)``, the packs drawn by ``Generator.permuted``); all of it inside
   the timing. Memory a table is ``Tables.nbytes() / n`` (every array, the id logs included).
+- ``Tables`` to the end, at each size up to 10,000: ``n`` games from one ``reset`` until
+  every table is over (the tail, when few tables are live, included).
 - the object engine: ``new_game`` and ``ActionSpace.step`` with an id drawn uniformly from
   ``legal_ids`` (numpy's generator), the deck shuffled by ``random.Random``.
 - OpenSpiel's ``universal_poker``: six-handed no-limit hold'em (the ACPC game string is
@@ -90,6 +92,19 @@ def batch_rate(n: int, seats: int, seconds: float, seed: int) -> tuple[float, fl
     steps = 0
     rate, games = timed(seconds, run)
     return rate, steps * n / max(games, 1), tables.nbytes() / n
+
+
+def to_the_end_rate(n: int, seats: int, seed: int) -> float:
+    """Games a second of ``n`` games played to their end (no table dealt anew: the run's
+    tail, when few tables are live, included)."""
+    rng = np.random.default_rng(seed)
+    tables = Tables(RULES, seats, n)
+    ordered = np.arange(52, dtype=np.int8)
+    tables.reset(rng.permuted(np.tile(ordered, (n, 1)), axis=1), stacks=CHIPS)
+    start = time.process_time()
+    while not tables.over.all():
+        tables.step(random_ids(tables.legal_mask(), rng))
+    return n / (time.process_time() - start)
 
 
 def engine_rate(seats: int, seconds: float, seed: int) -> float:
@@ -174,6 +189,10 @@ def main() -> None:
             f"Tables, {n:>7,} tables: {rate:>10,.0f} games/s "
             f"({actions:.1f} actions a game, {size:,.0f} bytes a table)"
         )
+    for n in args.tables:
+        if n <= 10_000:
+            rate = to_the_end_rate(n, args.seats, args.seed)
+            print(f"Tables, {n:>7,} games to their end: {rate:>10,.0f} games/s")
     engine = engine_rate(args.seats, args.seconds, args.seed)
     print(f"object engine (ActionSpace.step): {engine:>10,.0f} games/s")
     spiel = openspiel_rate(args.seconds, args.seed)

@@ -131,11 +131,12 @@ def groups(found: list[Ended]) -> Iterator[tuple[str, list[tuple[GameState, Game
 
 def check(name: str, pairs: list[tuple[GameState, GameState]]) -> None:
     a = arrays_of([before for before, _ in pairs])
-    rows = np.arange(len(pairs))
-    if name == "not_opened":
-        batch_show.not_opened(a, rows)
-    else:
-        batch_show.end_of_game(a, rows)  # it tells the uncalled win from the show
+    s = a.state()
+    for t in range(len(pairs)):
+        if name == "not_opened":
+            batch_show.not_opened(s, t)
+        else:
+            batch_show.end_of_game(s, t)  # it tells the uncalled win from the show
     for i, (before, after) in enumerate(pairs):
         where = f"table {i} ({name}): {before.history}"
         assert a.phase[i] == OVER, where
@@ -201,7 +202,7 @@ def test_law_60_ambiguity_14s_first_worked_check() -> None:
     a.short_count[0] = 1
     a.last_staker[0] = 1
     a.hands[0] = [_codes("Kc Kd 7h 5s 2c"), _codes("Qc Qd 7c 5d 2d"), _codes("Ac Ad 7d 5c 3h")]
-    batch_show.end_of_game(a, np.array([0]))
+    batch_show.end_of_game(a.state(), 0)
     assert a.payouts[0].tolist() == [5, 0, 95]
     assert a.show_order[0].tolist() == [2, 0, 1]
     assert int(a.pool[0]) == 0
@@ -220,6 +221,6 @@ def test_law_76_odd_chips_stay_or_go_from_the_dealers_left() -> None:
         a.last_staker[0] = 0
         a.hands[0, 0] = _codes("5s 6d 7h 8c 9s")
         a.hands[0, 2] = _codes("5d 6c 7d 8h 9c")
-        batch_show.end_of_game(a, np.array([0]))
+        batch_show.end_of_game(a.state(), 0)
         assert a.payouts[0].tolist() == payouts
         assert int(a.pool[0]) == pool

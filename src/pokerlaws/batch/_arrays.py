@@ -4,8 +4,10 @@
 array whose first axis is the table; per-seat fields have a second axis of ``seats``
 places (seat numbers, not places relative to anyone), hands a third of five. The laws'
 modules of this package (``ante``, ``deal``, ``say``, ``staking``, ``draw``, ``betting``,
-``show``, ``jackpot``) change the fields of a set of ``rows`` (an int array of table
-indices, each at most once) with fancy indexing, never table by table.
+``show``, ``jackpot``) are compiled (numba) scalar code for ONE table ``t``: each function
+takes the :class:`State` ``s`` (every field, and the rules as numbers) and ``t``, and a
+kernel of :mod:`._kernel` loops over the tables calling them. The laws read as the book says
+them, one table at a time; the loop is the only thing that knows there are many.
 
 Conventions, the same in every module:
 
@@ -16,7 +18,7 @@ Conventions, the same in every module:
   ``pending`` tuple is those seats in turn order from the left of the seat that acted last
   (a stander goes to the end of the round, which is the same order), so the next to act is
   the first pending seat on the left of the last actor (:func:`next_pending`);
-- chips are int64; the rules' ante and limit are Python ints held by ``Tables``.
+- chips are int64.
 
 The fields mirror :class:`~pokerlaws.GameState` (its docstring gives their meaning); those
 with no field there are marked "batch". A batch game meets no report of an irregularity
@@ -26,10 +28,13 @@ with no field there are marked "batch". A batch game meets no report of an irreg
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import numpy as np
 
+from pokerlaws.batch._jit import jit
+from pokerlaws.batch.hands import _tables_for
 from pokerlaws.rules import Rules
 
 __all__ = [
@@ -41,6 +46,7 @@ __all__ = [
     "SAY",
     "STRADDLE",
     "Arrays",
+    "State",
     "cycle",
     "deck_position",
     "first_from",
@@ -70,6 +76,12 @@ def deck_position(codes: Array) -> Array:
     return np.where(codes >= 52, 52, (codes % 4) * 13 + codes // 4)
 
 
+@jit
+def card_place(code: int) -> int:
+    """:func:`deck_position` of one card code, for the compiled laws."""
+    return 52 if code >= 52 else (code % 4) * 13 + code // 4
+
+
 _CYCLES: dict[int, Array] = {}
 
 
@@ -84,53 +96,53 @@ def cycle(seats: int) -> Array:
     return found
 
 
-# numpy's fancy indexing of a 2-D or 3-D array by rows, or by rows and seats, costs several
-# times a take() of the same elements from the array seen flat (measured: 51 against 8 us
-# for 3,000 rows of six seats), and the laws' modules do it at every step; these helpers
-# read and write that way. Every per-seat field is allocated C-contiguous, so its reshape
-# is a view and a write through it lands in the field.
-
-
-def gather(field: Array, rows: Array) -> Array:
-    """``field[rows]``, a copy, for a field of any rank."""
-    return field.take(rows, axis=0)
-
-
-def cells(field: Array, rows: Array, seats: Array) -> Array:
-    """``field[rows, seats]`` (one seat a row), a copy."""
-    n, per = field.shape[:2]
-    return field.reshape(n * per, *field.shape[2:]).take(rows * per + seats, axis=0)
-
-
-def set_cells(field: Array, rows: Array, seats: Array, values: Any) -> None:
-    """``field[rows, seats] = values`` (one seat a row)."""
-    n, per = field.shape[:2]
-    field.reshape(n * per, *field.shape[2:])[rows * per + seats] = values
-
-
-def _firsts(flags: Array, order: Array) -> Array:
-    """The seat of ``order`` at the first place set in ``flags`` in each row, -1 where none."""
-    count, seats = order.shape
-    picked = order.reshape(-1).take(np.arange(count) * seats + flags.argmax(axis=1))
-    return np.where(flags.any(axis=1), picked, NONE)
-
-
-def next_pending(a: Arrays, rows: Array, after: Array) -> Array:
-    """The first seat of ``a.pending[rows]`` on the left of ``after`` (``after`` itself
+@jit
+def next_pending(s: Any, t: int, after: int) -> int:
+    """The first pending seat of table ``t`` on the left of ``after`` (``after`` itself
     last), or -1 where none is pending: the engine's ``pending[0]``."""
-    seats = a.seats
-    order = cycle(seats).take(after, axis=0)
-    flags = a.pending.reshape(-1).take(rows[:, None] * seats + order)
-    return _firsts(flags, order)
+    seats = s.seats
+    for k in range(1, seats + 1):
+        seat: int = (after + k) % seats
+        if s.pending[t, seat]:
+            return seat
+    return NONE
 
 
-def first_from(mask: Array, start: Array, seats: int) -> Array:
-    """For each row of ``mask`` (a bool ``(m, seats)`` array), the first seat set in it at
-    ``start`` or on its left (``seats_from(start, ...)[0]``), -1 where none is set."""
-    order = cycle(seats).take((start - 1) % seats, axis=0)
-    at = np.arange(len(order))[:, None] * seats + order
-    flags = np.ascontiguousarray(mask).reshape(-1).take(at)
-    return _firsts(flags, order)
+@jit
+def first_from(flags: Any, start: int) -> int:
+    """The first seat set in ``flags`` (one table's row of a seat mask) at ``start`` or on
+    its left (``seats_from(start, ...)[0]``), -1 where none is set."""
+    seats = len(flags)
+    for k in range(seats):
+        seat = (start + k) % seats
+        if flags[seat]:
+            return seat
+    return NONE
+
+
+_FIELDS = [
+    # per table
+    *("phase", "to_act", "dealer", "ante_seat", "pool", "carried", "jackpot_round"),
+    *("openers_required", "straddle_level", "last_straddler", "opener", "last_staker"),
+    *("may_stand", "false_opener", "next_card", "discard_count", "shuffled", "shuffle_due"),
+    *("short_count", "show_count", "log_len"),
+    # per seat
+    *("stacks", "stakes", "staked", "forced", "voluntary", "payouts", "starting_stacks"),
+    *("seated", "players", "all_in", "pending", "exchanged", "owed", "openers", "short_rank"),
+    *("show_order", "short_live"),
+    # cards, the log
+    *("hands", "dealt", "thrown", "deck", "discards", "log", "scratch"),
+]
+_RULES = ["seats", "pack", "ante", "limit", "highest_straddle", "jackpot_straddles"]
+_RULES += ["openers_on_honour", "odd_chip_carries"]
+_HANDS = ["words", "flush_rows", "values", "heart_top", "heart_tie"]
+
+_tuple_of: Any = collections.namedtuple  # its fields are computed: the type checker's Any
+State: Any = _tuple_of("State", [*_FIELDS, *_RULES, *_HANDS])
+"""What the compiled laws read and write: every array of :class:`Arrays` by its name, the
+rules as numbers (``seats``, ``pack``, ``ante``, ``limit``, ``highest_straddle`` and the
+switches as bools), and the hand tables of :mod:`.hands` (``words``, ``flush_rows``,
+``values``, ``heart_top``, ``heart_tie``: :func:`pokerlaws.batch.hands.strength`)."""
 
 
 class Arrays:
@@ -150,6 +162,8 @@ class Arrays:
         discard_count (int16): batch: how many cards ``discards`` holds.
         shuffled (bool): batch: the dealer's Law 41 shuffle was taken in this game (the
             stock is then the pile left, which no law reads again in the game).
+        shuffle_due (bool): batch: the draw is over with cards owed, and the dealer's
+            shuffle waits for its order, worked out outside the compiled code (BLAKE2b).
         short_count (int8): batch: how many shorts there are.
         show_count (int8): batch: how many seats ``show_order`` holds.
         log_len (int32): batch: how many ids ``log`` holds.
@@ -177,6 +191,9 @@ class Arrays:
         discards (int8, ``(n, pack)``): the cards thrown at the draw, in the order thrown
             (each discard's cards in deck order), ``discard_count`` of them.
 
+    Room, ``(n, 2, seats)`` (int64): ``scratch``, where the show works out each seat's
+    strength and what the levels of Law 60 took from him (compiled code allocates nothing).
+
     The id log, ``(n, capacity)`` (int16, or int32 when the ids pass 32767): table ``i``'s
     ids of this game in order, the first ``log_len[i]``; the Law 41 shuffle is never in it
     (``Tables.state`` applies it where it falls). :meth:`log_room` widens it.
@@ -184,7 +201,7 @@ class Arrays:
 
     def __init__(self, rules: Rules, n: int, seats: int) -> None:
         self.rules = rules
-        """The table's rules (the laws' modules read the ante, the limit, the switches)."""
+        """The table's rules (the laws read them from :meth:`state` as numbers)."""
         self.n = n
         self.seats = seats
         self.pack = pack = 53 if rules.joker else 52
@@ -207,6 +224,7 @@ class Arrays:
         self.next_card = np.zeros(n, np.int16)
         self.discard_count = np.zeros(n, np.int16)
         self.shuffled = np.zeros(n, bool)
+        self.shuffle_due = np.zeros(n, bool)
         self.short_count = np.zeros(n, np.int8)
         self.show_count = np.zeros(n, np.int8)
         self.log_len = np.zeros(n, np.int32)
@@ -236,44 +254,28 @@ class Arrays:
         self.discards = np.full((n, pack), NONE, np.int8)
 
         self.log = np.zeros((n, 32), np.int16 if id_count <= 32767 else np.int32)
-        self.ending: dict[str, list[Array]] | None = None
-        """batch: the games to end at once, by how they end, while a step keeps them
-        (:func:`pokerlaws.batch.show.deferred`); None otherwise."""
+        self.scratch = np.zeros((n, 2, seats), np.int64)
+        self._state: Any = None
 
-    def clear(self, rows: Array) -> None:
-        """Set ``rows`` to a fresh game's fields before its ante (``new_game``'s ``_FRESH``
-        and zeros); the caller sets stacks, dealer, deck, pool, jack-pot round after."""
-        for name in (
-            "last_straddler",
-            "opener",
-            "last_staker",
-            "may_stand",
-            "false_opener",
-            "to_act",
-        ):
-            getattr(self, name)[rows] = NONE
-        for name in (
-            "next_card",
-            "discard_count",
-            "short_count",
-            "show_count",
-            "log_len",
-            "stakes",
-            "staked",
-            "forced",
-            "voluntary",
-            "payouts",
-            "owed",
-        ):
-            getattr(self, name)[rows] = 0
-        self.shuffled[rows] = False
-        self.all_in[rows] = False
-        self.pending[rows] = False
-        self.short_live[rows] = False
-        self.openers[rows] = True
-        for name in ("exchanged", "short_rank", "show_order", "hands", "dealt", "thrown"):
-            getattr(self, name)[rows] = NONE
-        self.discards[rows] = NONE
+    def state(self) -> Any:
+        """The :class:`State` of these arrays, as the compiled laws take it (made again only
+        when :meth:`log_room` widens the log)."""
+        if self._state is None or self._state.log is not self.log:
+            rules = self.rules
+            tables = _tables_for(rules.hands, joker=rules.joker)
+            self._state = State(
+                *(getattr(self, name) for name in _FIELDS),
+                self.seats,
+                self.pack,
+                rules.ante,
+                rules.limit,
+                rules.highest_straddle,
+                rules.jackpot_straddles,
+                rules.openers_on_honour,
+                rules.odd_chip_carries,
+                *tables.compiled(),
+            )
+        return self._state
 
     def log_room(self, more: int = 1) -> None:
         """Widen ``log`` so that every table can take ``more`` ids (doubling, so that a long
@@ -288,12 +290,46 @@ class Arrays:
         wider[:, : self.log.shape[1]] = self.log
         self.log = wider
 
-    def record(self, rows: Array, ids: Array) -> None:
-        """Append ``ids`` (one per row) to the id log of ``rows``."""
-        self.log_room()
-        self.log[rows, self.log_len[rows]] = ids
-        self.log_len[rows] += 1
-
     def nbytes(self) -> int:
         """The bytes the arrays hold (for the <= 2 KB a table target)."""
         return sum(v.nbytes for v in vars(self).values() if isinstance(v, np.ndarray))
+
+
+@jit
+def clear(s: Any, t: int) -> None:
+    """Set table ``t`` to a fresh game's fields before its ante (``new_game``'s ``_FRESH``
+    and zeros); the caller sets stacks, dealer, deck, pool, jack-pot round after."""
+    s.last_straddler[t] = NONE
+    s.opener[t] = NONE
+    s.last_staker[t] = NONE
+    s.may_stand[t] = NONE
+    s.false_opener[t] = NONE
+    s.to_act[t] = NONE
+    s.next_card[t] = 0
+    s.discard_count[t] = 0
+    s.short_count[t] = 0
+    s.show_count[t] = 0
+    s.log_len[t] = 0
+    s.shuffled[t] = False
+    s.shuffle_due[t] = False
+    for seat in range(s.seats):
+        s.stakes[t, seat] = 0
+        s.staked[t, seat] = 0
+        s.forced[t, seat] = 0
+        s.voluntary[t, seat] = 0
+        s.payouts[t, seat] = 0
+        s.owed[t, seat] = 0
+        s.all_in[t, seat] = False
+        s.pending[t, seat] = False
+        s.openers[t, seat] = True
+        s.exchanged[t, seat] = NONE
+        s.short_rank[t, seat] = NONE
+        s.show_order[t, seat] = NONE
+        for other in range(s.seats):
+            s.short_live[t, seat, other] = False
+        for card in range(5):
+            s.hands[t, seat, card] = NONE
+            s.dealt[t, seat, card] = NONE
+            s.thrown[t, seat, card] = NONE
+    for card in range(s.pack):
+        s.discards[t, card] = NONE

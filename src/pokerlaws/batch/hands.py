@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from pokerlaws._hand_values import _JOKER_BIT
+from pokerlaws.batch._jit import jit
 from pokerlaws.cards import JOKER, Card, Rank, Suit
 from pokerlaws.hands import PEEL_HANDS, HandRules
 from pokerlaws.hands import evaluate as _evaluate_one
@@ -44,7 +45,7 @@ from pokerlaws.hands import evaluate as _evaluate_one
 if TYPE_CHECKING:
     import numpy.typing as npt
 
-__all__ = ["evaluate"]
+__all__ = ["evaluate", "strength"]
 
 JOKER_CODE = 52
 """The Joker's card code (``card_code(JOKER)``)."""
@@ -149,6 +150,11 @@ class _Tables:
         self.joker = True
         return self
 
+    def compiled(self) -> tuple[Any, Any, Any, Any, int]:
+        """What :func:`strength` reads, in ``State``'s order: the card words, the flush
+        rows, the values, the heart tops and the heart tie."""
+        return _WORDS, _FLUSH_ROWS, self.values, self.heart_top, self.heart_tie
+
     def _enter(self, row: int, key: int, strength: int, hearted: int | None) -> None:
         """Enter the strength of a stand-in: mixed, one suit, or mixed with the card of rank
         ``hearted`` a heart (which counts only if its strength differs from the mixed one)."""
@@ -211,6 +217,23 @@ def _strengths(cards: npt.NDArray[Any], tables: _Tables) -> npt.NDArray[np.int64
     return strengths
 
 
+@jit
+def strength(s: Any, cards: Any) -> int:
+    """:func:`_strengths` of one hand of five card codes (``cards``), for the compiled laws:
+    ``s`` holds the tables (``words``, ``flush_rows``, ``values``, ``heart_top``,
+    ``heart_tie``; see ``State``)."""
+    word = 0
+    for card in cards:
+        word += s.words[card]
+    index = (word & (_KEYS - 1)) + s.flush_rows[(word >> _SUIT_SHIFT) & _SUIT_MASK]
+    value: int = s.values[index]
+    if s.heart_tie and word & s.heart_top[index]:
+        # Law 70 (Ambiguity 9 (b)): as _strengths.
+        value += s.heart_tie
+    return value
+
+
+_SUIT_MASK = (1 << (4 * _SUIT_BITS)) - 1
 _TABLES: dict[HandRules, _Tables] = {}
 
 

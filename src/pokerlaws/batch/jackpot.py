@@ -1,4 +1,5 @@
-"""The jack-pot, many tables at once: Laws 29-33 (the vectorised :mod:`pokerlaws.laws.jackpot`).
+"""The jack-pot: Laws 29-33, compiled scalar code for one table after
+:mod:`pokerlaws.laws.jackpot`.
 
 Law 29: a game nobody opens leaves its pool for the next, a jack-pot. Law 30: in a jack-pot
 every seat antes (:mod:`.ante`), and only a player dealt a pair of knaves or better may open;
@@ -10,51 +11,72 @@ never opened (Ambiguity 13), so the next is the next jack-pot in a row.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from pokerlaws._hand_values import _CATEGORY_SHIFT, HandCategory
-from pokerlaws.batch._arrays import Array, Arrays
-from pokerlaws.batch.hands import evaluate
+from pokerlaws.batch._arrays import Array
+from pokerlaws.batch._jit import jit
+from pokerlaws.batch.hands import JOKER_CODE, strength
 
-__all__ = ["next_round", "openers_for", "qualifies"]
+__all__ = ["next_round", "openers_for", "openers_of", "qualifies"]
 
-_OPENERS = np.array([11, 12, 13], np.int8)
-"""Knaves, queens, kings: the openers of the first, second and third jack-pot in a row."""
+_PAIR = int(HandCategory.PAIR)
+
+
+@jit
+def openers_of(jackpot_round: int) -> int:
+    """The rank of the least pair that opens a jack-pot of this round (Laws 30-32), 0 in an
+    ordinary game (round 0), where anyone opens on anything."""
+    if jackpot_round <= 0:
+        return 0
+    # Laws 30-32: knaves, queens, kings, then knaves again.
+    return 11 + (jackpot_round - 1) % 3
+
+
+@jit
+def _openers_each(rounds: Any, out: Any) -> None:
+    for i in range(len(rounds)):
+        out[i] = openers_of(rounds[i])
 
 
 def openers_for(jackpot_round: Array) -> Array:
-    """The rank of the least pair that opens each jack-pot (Laws 30-32), 0 in an ordinary
-    game (round 0), where anyone opens on anything."""
-    rounds = np.asarray(jackpot_round, np.int64)
-    # Laws 30-32: knaves, queens, kings, then knaves again.
-    return np.where(rounds > 0, _OPENERS[(np.maximum(rounds, 1) - 1) % 3], 0).astype(np.int8)
+    """:func:`openers_of` for each of an array of jack-pot rounds."""
+    rounds = np.ascontiguousarray(jackpot_round, np.int64)
+    out = np.empty(rounds.shape, np.int8)
+    _openers_each(rounds.reshape(-1), out.reshape(-1))
+    return out
 
 
-def next_round(a: Arrays, rows: Array) -> Array:
-    """The jack-pot round of the game after each of ``rows``: one more after a game nobody
+@jit
+def next_round(s: Any, t: int) -> int:
+    """The jack-pot round of the game after table ``t``'s: one more after a game nobody
     opened or whose opener proved false (Laws 29, 33), else 0."""
     # Law 33 (Ambiguity 13): a false opening counts as no opening.
-    unopened = (a.opener[rows] < 0) | (a.false_opener[rows] >= 0)
-    return np.where(unopened, a.jackpot_round[rows].astype(np.int64) + 1, 0)
+    if s.opener[t] < 0 or s.false_opener[t] >= 0:
+        return s.jackpot_round[t] + 1  # type: ignore[no-any-return]
+    return 0
 
 
-def qualifies(a: Arrays, rows: Array) -> Array:
-    """``(len(rows), seats)`` bools: each seat's hand as dealt holds the openers of its
-    table's jack-pot (a seat dealt no cards holds none)."""
-    dealt = a.dealt[rows].astype(np.int64)
-    required = a.openers_required[rows].astype(np.int64)[:, None, None]
-    held = dealt >= 0
-    natural = held & (dealt < 52)
-    rank = np.where(natural, dealt // 4 + 2, 0)
-    joker = (held & (dealt == 52)).any(axis=2)
-    high = natural & (rank >= required)
-    # Law 30: a pair of the required rank or higher; the Joker pairs with any such card.
-    same = (rank[:, :, :, None] == rank[:, :, None, :]) & natural[:, :, :, None]
-    pairs = (same.sum(axis=3) >= 2) & high
-    found = pairs.any(axis=2) | (joker & high.any(axis=2))
+@jit
+def qualifies(s: Any, t: int, seat: int) -> bool:
+    """Whether ``seat``'s hand as dealt holds the openers of table ``t``'s jack-pot."""
+    dealt = s.dealt[t, seat]
+    required = s.openers_required[t]
+    joker = False
+    high = False
+    for card in dealt:
+        if card == JOKER_CODE:
+            joker = True
+        elif card // 4 + 2 >= required:
+            high = True
+            # Law 30: a pair of the required rank or higher.
+            for other in dealt:
+                if other != card and other // 4 == card // 4 and other != JOKER_CODE:
+                    return True
+    # The Joker pairs with any such card.
+    if joker and high:
+        return True
     # Or a hand of a higher kind than a pair, whatever its ranks.
-    whole = held.all(axis=2)
-    if whole.any():
-        strengths = evaluate(dealt[whole], a.rules.hands)
-        found[whole] |= (strengths >> _CATEGORY_SHIFT) > HandCategory.PAIR
-    return found
+    return strength(s, dealt) >> _CATEGORY_SHIFT > _PAIR

@@ -1,4 +1,5 @@
-"""The say, many tables at once: Laws 23-28 and 30-32 (the vectorised :mod:`pokerlaws.laws.say`).
+"""The say: Laws 23-28 and 30-32, compiled scalar code for one table after
+:mod:`pokerlaws.laws.say`.
 
 Laws 23-24: the say begins on the left of the ante, or of the last straddler, and ends with
 him; each player speaks once. Law 25: whoever opens stakes at least double the ante or the
@@ -12,91 +13,92 @@ unless the table takes them on honour (Law 33, tried at the end in :mod:`.show`)
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
 
 from pokerlaws.agents.space import STAKE
-from pokerlaws.batch import draw, show
-from pokerlaws.batch._arrays import SAY, Array, Arrays, next_pending
+from pokerlaws.batch import draw
+from pokerlaws.batch._arrays import SAY, next_pending
+from pokerlaws.batch._jit import jit
+from pokerlaws.batch.show import not_opened, uncontested
 from pokerlaws.batch.staking import passing, stake_chips
 
 __all__ = ["apply", "begin", "stake_range"]
 
 
-def _last_to_say(a: Arrays, rows: Array) -> Array:
+@jit
+def _last_to_say(s: Any, t: int) -> int:
     # Laws 23-24: the last straddler, or else the ante.
-    last = a.last_straddler[rows]
-    return np.where(last >= 0, last, a.ante_seat[rows]).astype(np.intp)
+    last: int = s.last_straddler[t]
+    return last if last >= 0 else s.ante_seat[t]
 
 
-def begin(a: Arrays, rows: Array) -> None:
+@jit
+def begin(s: Any, t: int) -> None:
     """Begin the say on the left of the last to say (Laws 23-24)."""
-    if len(rows) == 0:
-        return
-    a.phase[rows] = SAY
-    # A player all in from his ante or straddle has nothing more to say; he stays in.
-    a.pending[rows] = a.players[rows] & ~a.all_in[rows]
-    a.to_act[rows] = next_pending(a, rows, _last_to_say(a, rows))
-    _after(a, rows)
+    s.phase[t] = SAY
+    for seat in range(s.seats):
+        # A player all in from his ante or straddle has nothing more to say; he stays in.
+        s.pending[t, seat] = s.players[t, seat] and not s.all_in[t, seat]
+    s.to_act[t] = next_pending(s, t, _last_to_say(s, t))
+    _after(s, t)
 
 
-def stake_range(
-    a: Arrays, rows: Array, seat: Array, have: Array, stack: Array, highest: Array
-) -> tuple[Array, Array]:
-    """The least amount ``seat`` may stake in his say at each of ``rows``, and how many
-    amounts from it are legal (0: none), given his stake ``have``, his stack and the
-    highest stake (Laws 25, 26, 30)."""
-    opening = a.opener[rows] < 0
+@jit
+def stake_range(s: Any, t: int, seat: int, highest: int) -> tuple[int, int]:
+    """The least amount ``seat`` may stake in his say, and how many amounts from it are
+    legal (0: none), given the highest stake (Laws 25, 26, 30)."""
+    have = s.stakes[t, seat]
+    stack = s.stacks[t, seat]
+    opening = s.opener[t] < 0
     # Laws 25, 26: open at double the straddle level, else come up to the highest.
-    least_total = np.where(opening, 2 * a.straddle_level[rows], highest)
-    least = np.maximum(least_total - have, 0)
-    most = least_total + a.rules.limit - have
-    lo = np.maximum(least, 1)
-    count = np.minimum(most, stack) - lo + 1
-    # Short of the least: he may still play all he has, but not open on it.
-    short = stack < least
-    lo = np.where(short, stack, lo)
-    count = np.where(short, ~opening & (stack > 0), count)
+    least_total = 2 * s.straddle_level[t] if opening else highest
+    least = max(least_total - have, 0)
+    if stack < least:
+        # Short of the least: he may still play all he has, but not open on it.
+        return stack, 1 if not opening and stack > 0 else 0
     # Laws 30-32: a jack-pot is opened only on openers in the hand as dealt.
-    if not a.rules.openers_on_honour:
-        barred = opening & (a.openers_required[rows] > 0) & ~a.openers[rows, seat]
-        count = np.where(barred, 0, count)
-    return lo, np.maximum(count, 0)
+    barred = opening and s.openers_required[t] > 0 and not s.openers_on_honour
+    if barred and not s.openers[t, seat]:
+        return max(least, 1), 0
+    lo = max(least, 1)
+    return lo, max(min(least_total + s.limit - have, stack) - lo + 1, 0)
 
 
-def apply(a: Arrays, rows: Array, ids: Array, amounts: Array) -> None:
-    """Apply the pass (id 0) or stake (ids from 38, of ``amounts`` chips) of the seat to
-    speak at each of ``rows``."""
-    seat = a.to_act[rows].astype(np.intp)
-    stakes = ids >= STAKE
-    passed = rows[~stakes]
-    passing(a, passed, seat[~stakes])
-    _after(a, passed)
-    rows, seat = rows[stakes], seat[stakes]
-    if len(rows) == 0:
+@jit
+def apply(s: Any, t: int, action: int, amount: int) -> None:
+    """Apply the pass (id 0) or stake (ids from 38, of ``amount`` chips) of the seat to
+    speak."""
+    seat = s.to_act[t]
+    if action < STAKE:
+        passing(s, t, seat)
+        _after(s, t)
         return
-    stake_chips(a, rows, seat, amounts[stakes], forced=False)
-    a.last_staker[rows] = seat
-    a.opener[rows] = np.where(a.opener[rows] < 0, seat, a.opener[rows])
-    a.pending[rows, seat] = False
-    after = next_pending(a, rows, seat)
-    a.to_act[rows] = after
-    # The last say, and the game open with two players at least: on to the draw.
-    draw.begin(a, rows[after < 0])
+    stake_chips(s, t, seat, amount, False, True)
+    s.last_staker[t] = seat
+    if s.opener[t] < 0:
+        s.opener[t] = seat
+    s.pending[t, seat] = False
+    after = next_pending(s, t, seat)
+    s.to_act[t] = after
+    if after < 0:
+        # The last say, and the game open with two players at least: on to the draw.
+        draw.begin(s, t)
 
 
-def _after(a: Arrays, rows: Array) -> None:
+@jit
+def _after(s: Any, t: int) -> None:
     """Pass the say on, or end it: unopened, won outright, or on to the draw."""
-    if len(rows) == 0:
-        return
-    pending = a.pending[rows]
-    left = pending.sum(axis=1)
-    alone = a.players[rows].sum(axis=1) == 1
-    unopened = a.opener[rows] < 0
-    last = _last_to_say(a, rows)
-    only_last = (left == 1) & pending[np.arange(len(rows)), last]
-    # Ambiguity 13: the last to say cannot open against nobody (Law 29).
-    dead = unopened & ((left == 0) | only_last | alone)
-    show.not_opened(a, rows[dead])
-    won = ~unopened & alone
-    show.uncontested(a, rows[won])
-    draw.begin(a, rows[~dead & ~won & (left == 0)])
+    left = 0
+    players = 0
+    for seat in range(s.seats):
+        left += s.pending[t, seat]
+        players += s.players[t, seat]
+    unopened = s.opener[t] < 0
+    only_last = left == 1 and s.pending[t, _last_to_say(s, t)]
+    if unopened and (left == 0 or only_last or players == 1):
+        # Ambiguity 13: the last to say cannot open against nobody (Law 29).
+        not_opened(s, t)
+    elif not unopened and players == 1:
+        uncontested(s, t)
+    elif left == 0:
+        draw.begin(s, t)

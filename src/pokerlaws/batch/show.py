@@ -1,5 +1,5 @@
-"""The end of a game, many tables at once: the show and the sharing of the pool (Laws 29, 33,
-58-61, 76), the vectorised form of :mod:`pokerlaws.laws.show`.
+"""The end of a game: the show and the sharing of the pool (Laws 29, 33, 58-61, 76), compiled
+scalar code for one table after :mod:`pokerlaws.laws.show`.
 
 Law 58: a bet nobody calls takes the pool unshown. Law 59: when the stakes are equal every
 player still in shows, beginning on the left of the last to stake (Ambiguity 7), and the best
@@ -12,94 +12,73 @@ an opener whose hand as dealt lacks the openers and who would be paid anything i
 nothing: the pool stays, he pays twice the ante into it, and the next game is the next
 jack-pot (``false_opener``).
 
-Every function takes the :class:`~pokerlaws.batch._arrays.Arrays` and ``rows``, an int array
-of tables (each at most once) whose game ends now, and ends them all together: a loop runs
-over the levels of Law 60 (fewer than the seats), never over tables. What stays in ``pool``
-(an unopened pool, odd chips, a false opener's pool and penalty) is what the next game
-carries (``Tables.next_games``).
+Every function ends the game of table ``t``, writing what each seat is paid into
+``payouts[t]`` and the show into ``show_order[t]`` as it goes. What stays in ``pool`` (an
+unopened pool, odd chips, a false opener's pool and penalty) is what the next game carries
+(``Tables.next_games``).
 """
 
 from __future__ import annotations
 
-import numpy as np
+from typing import Any
 
-from pokerlaws.batch._arrays import NONE, OVER, Array, Arrays, cycle
-from pokerlaws.batch.hands import evaluate
+from pokerlaws.batch._arrays import NONE, OVER
+from pokerlaws.batch._jit import jit
+from pokerlaws.batch.hands import strength
 
 __all__ = ["end_of_game", "not_opened", "showdown", "uncontested"]
 
-
-_KINDS = ("not_opened", "uncontested", "showdown")
-
-
-def deferred(a: Arrays) -> None:
-    """From now on, keep the games of ``rows`` that the laws end (here) to end them all at
-    once at :func:`flush`: ending a game costs about the same for one table as for
-    thousands, and within one step the ends of its actions are independent, each table
-    ending at most once."""
-    a.ending = {kind: [] for kind in _KINDS}
+_NOBODY = (1 << 63) - 1
 
 
-def flush(a: Arrays) -> None:
-    """End every game kept since :func:`deferred`, each way of ending at once, and stop
-    keeping them."""
-    ending = a.ending
-    a.ending = None
-    if ending is None:
-        return
-    for kind in _KINDS:
-        parts = ending[kind]
-        if parts:
-            _ENDS[kind](a, np.concatenate(parts) if len(parts) > 1 else parts[0])
+@jit
+def _begin_end(s: Any, t: int) -> None:
+    """Nobody paid and nobody shown yet."""
+    for seat in range(s.seats):
+        s.payouts[t, seat] = 0
+        s.show_order[t, seat] = NONE
 
 
-def _kept(a: Arrays, kind: str, rows: Array) -> bool:
-    """Keep ``rows`` for :func:`flush` if games are being kept (True), else False."""
-    if a.ending is None:
-        return False
-    if len(rows):
-        a.ending[kind].append(rows)
-    return True
+@jit
+def end_of_game(s: Any, t: int) -> None:
+    """End table ``t``'s opened game whose say, draw or betting has just ended: the pool to
+    the one player left (Law 58), or the show (Laws 59-61, 76)."""
+    left = 0
+    for seat in range(s.seats):
+        left += s.players[t, seat]
+    if left == 1:
+        uncontested(s, t)
+    else:
+        showdown(s, t)
 
 
-def end_of_game(a: Arrays, rows: Array) -> None:
-    """End the opened games of ``rows`` whose say, draw or betting has just ended: the pool
-    to the one player left (Law 58), or the show (Laws 59-61, 76)."""
-    rows = np.asarray(rows, dtype=np.intp)
-    alone = a.players[rows].sum(axis=1) == 1
-    uncontested(a, rows[alone])
-    showdown(a, rows[~alone])
-
-
-def not_opened(a: Arrays, rows: Array) -> None:
-    """End games nobody opened; each pool waits for the next game, a jack-pot (Law 29)."""
-    rows = np.asarray(rows, dtype=np.intp)
-    if _kept(a, "not_opened", rows):
-        return
+@jit
+def not_opened(s: Any, t: int) -> None:
+    """End a game nobody opened; its pool waits for the next game, a jack-pot (Law 29)."""
+    _begin_end(s, t)
     # Law 29: the ante and any straddles stay in the pool.
-    _end(a, rows, np.zeros((len(rows), a.seats), np.int64), np.full((len(rows), a.seats), NONE))
+    _end(s, t)
 
 
-def uncontested(a: Arrays, rows: Array) -> None:
-    """Give each pool to the one player left (Law 58): unshown, unless he opened a jack-pot
+@jit
+def uncontested(s: Any, t: int) -> None:
+    """Give the pool to the one player left (Law 58): unshown, unless he opened a jack-pot
     (Law 33), who shows to prove his openers."""
-    rows = np.asarray(rows, dtype=np.intp)
-    if len(rows) == 0 or _kept(a, "uncontested", rows):
-        return
-    winner = a.players[rows].argmax(axis=1)
-    places = np.arange(len(rows))
-    payouts = np.zeros((len(rows), a.seats), np.int64)
+    _begin_end(s, t)
+    winner = 0
+    while not s.players[t, winner]:
+        winner += 1
     # Law 58: the uncalled bet takes the pool, and need not show.
-    payouts[places, winner] = a.pool[rows]
+    s.payouts[t, winner] = s.pool[t]
     # Law 33: a jack-pot's opener who wins shows his hand, even uncalled.
-    proves = (a.jackpot_round[rows] > 0) & (winner == a.opener[rows])
-    order = np.full((len(rows), a.seats), NONE, np.int8)
-    order[proves, 0] = winner[proves]
-    _settle(a, rows, payouts, order)
+    if s.jackpot_round[t] > 0 and winner == s.opener[t]:
+        s.show_order[t, 0] = winner
+    _settle(s, t)
 
 
-def showdown(a: Arrays, rows: Array) -> None:
-    """Show every remaining hand in turn and pay each pool (Laws 59-61, 76; Ambiguity 14).
+@jit
+def showdown(s: Any, t: int) -> None:
+    """Show every remaining hand in turn and pay the pool (Laws 59-61, 76; Ambiguity 14).
 
     Law 59: the show begins on the left of the last player to stake (the dealer's left if
     nobody staked). With nobody at the show short, the best hand takes the whole pool. Each
@@ -111,100 +90,126 @@ def showdown(a: Arrays, rows: Array) -> None:
     the level's short players and every player at the show with a larger whole stake takes
     the level; the best hand among the players who are not short takes what is left.
     """
-    rows = np.asarray(rows, dtype=np.intp)
-    k, seats = len(rows), a.seats
-    if k == 0 or _kept(a, "showdown", rows):
-        return
-    places = np.arange(k)
-    players = a.players[rows]
+    seats = s.seats
+    _begin_end(s, t)
     # Law 59 (Ambiguity 7): the show begins on the left of the last to stake; every player
     # still in shows (no mucking at the show).
-    after = np.where(a.last_staker[rows] >= 0, a.last_staker[rows], a.dealer[rows])
-    turn = cycle(seats)[after]
-    showing = np.take_along_axis(players, turn, axis=1)
-    first = np.argsort(~showing, axis=1, kind="stable")  # the shown seats first, in turn
-    order = np.where(
-        np.take_along_axis(showing, first, axis=1), np.take_along_axis(turn, first, axis=1), NONE
-    ).astype(np.int8)
-    strengths = np.full((k, seats), -1, np.int64)
-    strengths[players] = evaluate(a.hands[rows][players], a.rules.hands)
-
-    payouts = np.zeros((k, seats), np.int64)
-    odd = np.zeros(k, np.int64)
-    claimed = np.zeros(k, np.int64)
-    staked = a.staked[rows]
-    top = staked.max(axis=1, keepdims=True)
-    dealer = a.dealer[rows]
-    # Law 60: the short players at the show are those all in below the highest stake.
-    short = players & (a.short_rank[rows] >= 0) & (staked < top)
-    if short.any():
-        forced = a.forced[rows].sum(axis=1) + a.carried[rows]
-        voluntary = a.voluntary[rows]
-        ranks = a.short_rank[rows]
-        live = a.short_live[rows]
-        taken = np.zeros((k, seats), np.int64)
-        whole = np.full(k, -1, np.int64)  # the level just settled (-1 before the first)
-        big = np.iinfo(np.int64).max
+    after = s.last_staker[t] if s.last_staker[t] >= 0 else s.dealer[t]
+    shown = 0
+    for k in range(1, seats + 1):
+        seat = (after + k) % seats
+        if s.players[t, seat]:
+            s.show_order[t, shown] = seat
+            shown += 1
+    strengths = s.scratch[t, 0]
+    top = 0
+    for seat in range(seats):
+        strengths[seat] = strength(s, s.hands[t, seat]) if s.players[t, seat] else -1
+        top = max(top, s.staked[t, seat])
+    # Law 60: the short players at the show are those all in below the highest stake (sets
+    # of seats as bits, seat k the bit 1 << k).
+    short = 0
+    for seat in range(seats):
+        if s.players[t, seat] and s.short_rank[t, seat] >= 0 and s.staked[t, seat] < top:
+            short |= 1 << seat
+    odd = 0
+    claimed = 0
+    if short:
+        forced = s.carried[t]
+        taken = s.scratch[t, 1]
+        for seat in range(seats):
+            forced += s.forced[t, seat]
+            taken[seat] = 0
+        whole = -1  # the level just settled (-1 before the first)
         # Law 60 (Ambiguity 14): nested levels, smallest whole stake first; short players of
         # one whole stake form one level, settled from the first of them to go short.
         while True:
-            above = short & (staked > whole[:, None])
-            level_rows = above.any(axis=1)
-            if not level_rows.any():
+            level_stake = _NOBODY
+            for seat in range(seats):
+                if short >> seat & 1 and whole < s.staked[t, seat] < level_stake:
+                    level_stake = s.staked[t, seat]
+            if level_stake == _NOBODY:
                 break
-            whole = np.where(
-                level_rows, np.where(above, staked, big).min(axis=1), whole
-            )  # this level's whole stake, where a row has one
-            at_level = above & (staked == whole[:, None])
-            earliest = np.where(at_level, ranks, np.iinfo(np.int8).max).argmin(axis=1)
-            paying = live[places, earliest] & level_rows[:, None]
-            share = np.maximum(0, np.minimum(whole[:, None], voluntary) - taken) * paying
-            taken += share
-            level = np.where(level_rows, share.sum(axis=1) + forced, 0)
-            forced = np.where(level_rows, 0, forced)
+            whole = level_stake
+            earliest = NONE
+            for seat in range(seats):
+                at_level = short >> seat & 1 and s.staked[t, seat] == whole
+                earlier = earliest < 0 or s.short_rank[t, seat] < s.short_rank[t, earliest]
+                if at_level and earlier:
+                    earliest = seat
+            level = forced
+            forced = 0
+            for seat in range(seats):
+                if s.short_live[t, earliest, seat]:
+                    share = max(0, min(whole, s.voluntary[t, seat]) - taken[seat])
+                    taken[seat] += share
+                    level += share
             claimed += level
-            contenders = players & (staked >= whole[:, None]) & level_rows[:, None]
-            odd += _share(a, payouts, level, _best(strengths, contenders), dealer)
-    rest = a.pool[rows] - claimed
+            among = 0
+            for seat in range(seats):
+                if s.players[t, seat] and s.staked[t, seat] >= whole:
+                    among |= 1 << seat
+            odd += _share(s, t, level, _best(strengths, among))
     # The rest to the best hand among those not short (all at the show if all are short).
-    not_short = players & (staked == top)
-    not_short = np.where(not_short.any(axis=1, keepdims=True), not_short, players)
-    odd += _share(a, payouts, rest, _best(strengths, not_short), dealer)
-    assert (payouts.sum(axis=1) + odd == a.pool[rows]).all(), "the pool is paid out exactly"
-    _settle(a, rows, payouts, order)
+    among = 0
+    everyone = 0
+    for seat in range(seats):
+        if s.players[t, seat]:
+            everyone |= 1 << seat
+            if s.staked[t, seat] == top:
+                among |= 1 << seat
+    odd += _share(s, t, s.pool[t] - claimed, _best(strengths, among if among else everyone))
+    _settle(s, t)
 
 
-def _best(strengths: Array, among: Array) -> Array:
-    """The seats of ``among`` (a bool ``(k, seats)`` mask) holding its best hand: all of
-    them where hands tie (Law 76)."""
-    held = np.where(among, strengths, -1)
-    return among & (held == held.max(axis=1, keepdims=True))
+@jit
+def _best(strengths: Any, among: int) -> int:
+    """The seats of ``among`` (bits) holding its best hand: all of them where hands tie
+    (Law 76)."""
+    best = -1
+    for seat in range(len(strengths)):
+        if among >> seat & 1:
+            best = max(best, strengths[seat])
+    found = 0
+    for seat in range(len(strengths)):
+        if among >> seat & 1 and strengths[seat] == best:
+            found |= 1 << seat
+    return found
 
 
-def _share(a: Arrays, payouts: Array, amounts: Array, sharers: Array, dealer: Array) -> Array:
-    """Share each row's ``amounts`` equally among its ``sharers`` (Law 76), into
-    ``payouts``; return the odd chips left over (rows without sharers share nothing).
+@jit
+def _share(s: Any, t: int, amount: int, sharers: int) -> int:
+    """Share ``amount`` equally among ``sharers`` (bits) (Law 76), into ``payouts[t]``; return
+    the odd chips left over (nothing is shared without sharers).
 
     With ``odd_chip_carries`` the odd chips stay in the pool (Ambiguity 16); otherwise they
     go one each to the sharers, beginning on the dealer's left.
     """
-    count = sharers.sum(axis=1)
-    each, odd = np.divmod(amounts, np.maximum(count, 1))
-    payouts += each[:, None] * sharers
-    if a.rules.odd_chip_carries:
-        return np.where(count > 0, odd, 0)
-    # Each sharer's place among the sharers, counted from the dealer's left.
-    turn = cycle(a.seats)[dealer]
-    in_turn = np.take_along_axis(sharers, turn, axis=1)
-    place = np.cumsum(in_turn, axis=1) - 1
-    extra = in_turn & (place < odd[:, None])
-    rows = np.nonzero(extra)
-    payouts[rows[0], turn[rows]] += 1
-    return np.zeros(len(amounts), np.int64)
+    seats = s.seats
+    count = 0
+    for seat in range(seats):
+        count += sharers >> seat & 1
+    if count == 0:
+        return 0
+    each, odd = divmod(amount, count)
+    for seat in range(seats):
+        if sharers >> seat & 1:
+            s.payouts[t, seat] += each
+    if s.odd_chip_carries:
+        return odd
+    dealer = s.dealer[t]
+    for k in range(1, seats + 1):
+        seat = (dealer + k) % seats
+        if odd > 0 and sharers >> seat & 1:
+            s.payouts[t, seat] += 1
+            odd -= 1
+    return 0
 
 
-def _settle(a: Arrays, rows: Array, payouts: Array, order: Array) -> None:
-    """End opened games with ``payouts``, unless Law 33 voids them for a false opener.
+@jit
+def _settle(s: Any, t: int) -> None:
+    """End the opened game with its ``payouts``, unless Law 33 voids them for a false
+    opener.
 
     Only at a table playing ``openers_on_honour`` can a jack-pot be opened without the
     openers. If the opener would be paid anything, alone, sharing (Law 76) or a Law 60
@@ -212,39 +217,36 @@ def _settle(a: Arrays, rows: Array, payouts: Array, order: Array) -> None:
     paid, the pool stays, he pays twice the ante into it (all he has if less) and his hand
     is laid face up (he is shown: paid, he was at the show or the one left).
     """
-    opener = a.opener[rows]
-    places = np.arange(len(rows))
-    seat = np.maximum(opener, 0)
+    opener = s.opener[t]
     # Law 33: a paid opener whose hand as dealt lacks the openers takes nothing.
     false = (
-        (opener >= 0)
-        & (a.openers_required[rows] > 0)
-        & (payouts[places, seat] > 0)
-        & ~a.openers[rows, seat]
+        opener >= 0
+        and s.openers_required[t] > 0
+        and s.payouts[t, opener] > 0
+        and not s.openers[t, opener]
     )
-    if false.any():
-        payouts = np.where(false[:, None], 0, payouts)
-    _end(a, rows, payouts, order)
-    if false.any():
-        voided, by = rows[false], seat[false]
-        penalty = np.minimum(2 * a.rules.ante, a.stacks[voided, by])
-        a.stacks[voided, by] -= penalty
-        a.pool[voided] += penalty
-        a.false_opener[voided] = by
+    if false:
+        for seat in range(s.seats):
+            s.payouts[t, seat] = 0
+    _end(s, t)
+    if false:
+        penalty = min(2 * s.ante, s.stacks[t, opener])
+        s.stacks[t, opener] -= penalty
+        s.pool[t] += penalty
+        s.false_opener[t] = opener
 
 
-def _end(a: Arrays, rows: Array, payouts: Array, order: Array) -> None:
-    """Make the games of ``rows`` over: pay ``payouts`` out of the pool (what is not paid
-    stays there), and record the show order."""
-    a.phase[rows] = OVER
-    a.to_act[rows] = NONE
-    a.pending[rows] = False
-    a.may_stand[rows] = NONE
-    a.stacks[rows] += payouts
-    a.pool[rows] -= payouts.sum(axis=1)
-    a.payouts[rows] = payouts
-    a.show_order[rows] = order
-    a.show_count[rows] = (order >= 0).sum(axis=1)
-
-
-_ENDS = {"not_opened": not_opened, "uncontested": uncontested, "showdown": showdown}
+@jit
+def _end(s: Any, t: int) -> None:
+    """Make the game over: pay ``payouts[t]`` out of the pool (what is not paid stays
+    there), the show order as written."""
+    s.phase[t] = OVER
+    s.to_act[t] = NONE
+    s.may_stand[t] = NONE
+    shown = 0
+    for seat in range(s.seats):
+        s.pending[t, seat] = False
+        s.stacks[t, seat] += s.payouts[t, seat]
+        s.pool[t] -= s.payouts[t, seat]
+        shown += s.show_order[t, seat] >= 0
+    s.show_count[t] = shown

@@ -1,8 +1,10 @@
-"""``Tables``: ``n`` games of one table size played in lockstep, in numpy arrays.
+"""``Tables``: ``n`` games of one table size played in lockstep, in numpy arrays advanced by
+compiled loops over the tables (:mod:`._kernel`).
 
-A game here is the game the engine plays: each law's vectorised rule lives in the module of
-its section (:mod:`.ante`, :mod:`.deal`, :mod:`.say`, :mod:`.draw`, :mod:`.betting`,
-:mod:`.show`, :mod:`.jackpot`), and the tests hold every step of random games at 2 to 10
+A game here is the game the engine plays: each law's rule lives, as compiled scalar code for
+one table, in the module of its section (:mod:`.ante`, :mod:`.deal`, :mod:`.say`,
+:mod:`.draw`, :mod:`.betting`, :mod:`.show`, :mod:`.jackpot`), and the tests hold every step
+of random games at 2 to 10
 seats, under every switch, to the engine's own (``tests/batch/test_tables.py``). The ids are
 :class:`~pokerlaws.agents.ActionSpace`'s; every automatic step (the deal, serving the draw,
 the dealer's Law 41 shuffle in the engine's default order, the show, paying the pool)
@@ -18,28 +20,10 @@ from typing import Any
 import numpy as np
 
 from pokerlaws.agents.observation import OBSERVATION_LENGTH
-from pokerlaws.agents.space import (
-    DECLINE,
-    DISCARD,
-    DISCARDS,
-    PASS,
-    SHUFFLE,
-    STAKE,
-    STAND,
-    STRADDLE,
-    ActionSpace,
-)
-from pokerlaws.batch import ante, betting, draw, jackpot, say, show
-from pokerlaws.batch._arrays import (
-    BETTING,
-    DRAW,
-    OVER,
-    SAY,
-    Array,
-    Arrays,
-    cycle,
-    first_from,
-)
+from pokerlaws.agents.space import SHUFFLE, ActionSpace
+from pokerlaws.batch import _kernel
+from pokerlaws.batch._arrays import OVER, Array, Arrays
+from pokerlaws.batch.draw import shuffle_order
 from pokerlaws.rules import Rules
 
 __all__ = ["Tables"]
@@ -98,7 +82,7 @@ class Tables:
         self.n = n
         self._a = Arrays(rules, n, seats)
         self._tables = np.arange(n)
-        self._menu_cache: tuple[Array, Array, Array, Array, Array, Array] | None = None
+        self._every = np.zeros(0, bool)  # where= left out: every table
 
     def __repr__(self) -> str:
         return f"Tables({self.rules!r}, {self.seats}, {self.n})"
@@ -233,9 +217,10 @@ class Tables:
                 f"table {int(ended[0])} has fewer than two seats with chips: its sitting is "
                 "over (next_game's TableOver)"
             )
-        # Law 18: the deal passes to the first seat on the left dealt into the next game.
-        dealer = first_from(with_chips, a.dealer[rows].astype(np.intp) + 1, self.seats)
-        rounds = jackpot.next_round(a, rows)
+        # Law 18 and Laws 29-33: the next dealer and jack-pot round, as the laws give them.
+        dealer = np.empty(len(rows), np.int64)
+        rounds = np.empty(len(rows), np.int64)
+        _kernel.next_deals(a.state(), rows, dealer, rounds)
         self._start(rows, packs, dealer, a.stacks[rows], rounds, a.pool[rows])
 
     def _where(self, where: Any) -> Array:
@@ -317,88 +302,23 @@ class Tables:
             )
         if len(rows) == 0:
             return
-        self._menu_cache = None
-        a.clear(rows)
-        a.deck[rows] = picked
-        a.stacks[rows] = stacks
-        a.starting_stacks[rows] = stacks
-        a.seated[rows] = seated
-        a.players[rows] = seated
-        a.dealer[rows] = dealer
-        a.ante_seat[rows] = first_from(seated, dealer + 1, self.seats)
-        pool = 0 if carried is None else carried
-        a.pool[rows] = pool
-        a.carried[rows] = pool
-        a.jackpot_round[rows] = rounds
-        a.openers_required[rows] = jackpot.openers_for(rounds)
-        a.straddle_level[rows] = self.rules.ante
-        # Law 20 (Law 30 in a jack-pot): the antes, then straddles or the deal.
-        show.deferred(a)
-        ante.post_antes(a, rows)
-        ante.begin(a, rows)
-        show.flush(a)
+        _kernel.start(
+            a.state(),
+            rows.astype(np.int64),
+            picked.astype(np.int8),
+            dealer.astype(np.int64),
+            stacks.astype(np.int64),
+            rounds.astype(np.int64),
+            np.zeros(len(rows), np.int64) if carried is None else carried.astype(np.int64),
+        )
 
     # --- The legal ids -------------------------------------------------------------------
 
-    def _menus(self) -> tuple[Array, Array, Array, Array, Array, Array]:
-        """Each table's phase, seat to act (0 where over), first legal stake (chips) and
-        count of legal stake ids (0 where none: over, straddling, a discard due) (Laws 25,
-        26, 36, 53), and the indices of the tables not over; worked out once a state, over
-        whole arrays, as the mask, the check of the ids and the stakes read it."""
-        menus = self._menu_cache
-        if menus is not None:
-            return menus
-        a = self._a
-        phase = a.phase
-        seat = np.maximum(a.to_act, 0).astype(np.intp)
-        every = self._tables
-        stakes = a.stakes
-        have = stakes[every, seat]
-        stack = a.stacks[every, seat]
-        highest = stakes.max(axis=1)
-        say_lo, say_count = say.stake_range(a, every, seat, have, stack, highest)
-        bet_lo, bet_count = betting.stake_range(a, have, stack, highest)
-        short = draw.shortfall(a, every, seat, have, highest)
-        betting_now = phase == BETTING
-        saying = phase == SAY
-        drawing = phase == DRAW
-        lo = np.where(saying, say_lo, np.where(betting_now, bet_lo, np.minimum(short, stack)))
-        count = np.where(
-            saying, say_count, np.where(betting_now, bet_count, drawing & (short > 0))
-        )
-        menus = (phase, seat, lo, count, np.flatnonzero(phase != OVER), drawing)
-        self._menu_cache = menus
-        return menus
-
     def legal_mask(self) -> Array:
         """``(n, space.size)`` bool: row ``i`` is ``space.legal_mask(state(i))``."""
-        a = self._a
-        phase, _, _, count, _, drawing = self._menus()
-        mask = np.empty((self.n, self.space.size), bool)
-        straddling = phase == 0
-        mask[:, STRADDLE] = straddling
-        mask[:, DECLINE] = straddling
-        mask[:, PASS] = (phase != 0) & (phase != OVER)
-        mask[:, STAND] = (phase == BETTING) & (a.may_stand == a.to_act)
-        mask[:, SHUFFLE : SHUFFLE + 2] = False
-        # Law 36: a player short of the highest stake makes it good before he discards.
-        mask[:, DISCARD : DISCARD + DISCARDS] = (drawing & (count == 0))[:, None]
-        mask[:, STAKE:] = np.arange(self.rules.limit + 1)[None, :] < count[:, None]
+        mask = np.zeros((self.n, self.space.size), bool)
+        _kernel.fill_masks(self._a.state(), mask)
         return mask
-
-    def _refusals(self, ids: Array) -> Array:
-        """The tables not over whose id is not legal now."""
-        a = self._a
-        phase, _, _, count, _, drawing = self._menus()
-        straddling = phase == 0
-        ok = np.where(
-            straddling,
-            (ids == STRADDLE) | (ids == DECLINE),
-            (ids == PASS) | ((ids >= STAKE) & (ids - STAKE < count)),
-        )
-        ok |= drawing & (count == 0) & (ids >= DISCARD) & (ids < DISCARD + DISCARDS)
-        ok |= (phase == BETTING) & (ids == STAND) & (a.may_stand == a.to_act)
-        return np.flatnonzero(~ok & (phase != OVER))
 
     # --- Playing -------------------------------------------------------------------------
 
@@ -415,36 +335,29 @@ class Tables:
                 no table changes.
         """
         ids = _int_array("ids", ids, (self.n,))
-        taken = None
-        if where is not None:
+        if where is None:
+            where = self._every
+        else:
             self._where(where)  # checks its type and shape
-            taken = where
-        refused = self._refusals(ids)
-        if taken is not None:
-            refused = refused[taken[refused]]
-        if len(refused):
-            self._refuse(int(refused[0]), int(ids[refused[0]]), len(refused))
         a = self._a
-        phases, _, lo, _, rows, _ = self._menus()
-        if taken is not None:
-            rows = rows[taken[rows]]
-        if len(rows) == 0:
-            return
-        self._menu_cache = None
-        chosen = ids[rows]
-        phase = phases[rows]
-        a.record(rows, chosen)
-        # The chips of a stake id: the least legal stake and the id's distance from it.
-        amounts = lo[rows] + chosen - STAKE
-        show.deferred(a)
-        at = phase == 0
-        if at.any():
-            ante.apply_straddle(a, rows[at], chosen[at] == STRADDLE)
-        for kind, module in ((SAY, say), (DRAW, draw), (BETTING, betting)):
-            at = phase == kind
-            if at.any():
-                module.apply(a, rows[at], chosen[at], amounts[at])
-        show.flush(a)
+        a.log_room()
+        s = a.state()
+        refused, count = _kernel.refusals(s, ids, where)
+        if refused >= 0:
+            self._refuse(refused, int(ids[refused]), count)
+        if _kernel.apply_ids(s, ids, where):
+            self._shuffle()
+
+    def _shuffle(self) -> None:
+        """The dealer's Law 41 shuffle at the tables whose draw ended with cards owed: each
+        pile's order (BLAKE2b, in Python), then the serving and the betting, compiled."""
+        a = self._a
+        rows = np.flatnonzero(a.shuffle_due)
+        piles = np.full((len(rows), a.pack), -1, np.int8)
+        for i, row in enumerate(rows.tolist()):
+            pile = shuffle_order(a.deck[row], a.discards[row, : a.discard_count[row]])
+            piles[i, : len(pile)] = pile
+        _kernel.serve(a.state(), rows.astype(np.int64), piles)
 
     def _refuse(self, table: int, i: int, count: int) -> None:
         mask = self.legal_mask()[table]
@@ -465,42 +378,16 @@ class Tables:
         s_i))`` for ``s_i`` the seat to act (zeros where the game is over), or for
         ``seats[i]`` if ``seats`` (an int ``(n,)`` array) is given (then over games too)."""
         a = self._a
-        n, k = self.seats, self.n
-        out = np.zeros((k, OBSERVATION_LENGTH), np.int64)
+        out = np.zeros((self.n, OBSERVATION_LENGTH), np.int64)
         if seats is None:
             rows = np.flatnonzero(a.phase != OVER)
-            me = a.to_act[rows].astype(np.intp)
+            me = a.to_act[rows].astype(np.int64)
         else:
-            chosen = _int_array("seats", seats, (self.n,))
-            if ((chosen < 0) | (chosen >= n)).any():
-                raise ValueError(f"seats must be seats 0 to {n - 1}")
+            me = _int_array("seats", seats, (self.n,))
+            if ((me < 0) | (me >= self.seats)).any():
+                raise ValueError(f"seats must be seats 0 to {self.seats - 1}")
             rows = self._tables
-            me = chosen.astype(np.intp)
-        if len(rows) == 0:
-            return out
-        o = out[rows]
-        to_act = a.to_act[rows].astype(np.int64)
-        o[:, 0] = me
-        o[:, 1] = n
-        o[:, 2] = a.phase[rows]
-        o[:, 3] = np.where(to_act < 0, -1, (to_act - me) % n)
-        o[:, 4] = (a.dealer[rows] - me) % n
-        o[:, 5] = a.pool[rows]
-        o[:, 6] = a.jackpot_round[rows]
-        o[:, 7] = a.openers_required[rows]
-        o[:, 8] = self.rules.ante
-        o[:, 9] = self.rules.limit
-        o[:, 10] = a.owed[rows, me]
-        o[:, 11:16] = a.hands[rows, me]
-        o[:, 16:21] = a.thrown[rows, me]
-        order = cycle(n)[(me - 1) % n]
-        seat_rows = rows[:, None]
-        base = 21
-        for field in (a.stacks, a.stakes, a.players, a.exchanged):
-            o[:, base : base + n] = field[seat_rows, order]
-            o[:, base + n : base + _MAX_SEATS] = -1
-            base += _MAX_SEATS
-        out[rows] = o
+        _kernel.observe(a.state(), rows.astype(np.int64), me, out)
         return out
 
     # --- The games as the engine's values ------------------------------------------------
