@@ -208,7 +208,10 @@ def test_the_public_table_and_the_lobby_name_their_members() -> None:
     ("terms", "sentence"),
     [
         ({"rules": [1]}, "not an array"),
-        ({"rules": {"ante": 1, "limit": 4, "hands": 3}}, "the hands' switches ("),
+        (
+            {"rules": {"ante": 1, "limit": 4, "hands": 3}},
+            "an object of the hands' switches (blaze",
+        ),
     ],
 )
 def test_a_wrong_document_is_refused_with_what_it_is(terms: dict[str, Any], sentence: str) -> None:
