@@ -268,7 +268,8 @@ def test_match_help_names_every_option_with_its_value_and_default(
     for said in (
         "--sittings N --games N [--seed N] [--timeout S] [--startup S] [--chips N]",
         "[--workers N] [--record DIR] [--bot-log DIR] [--json]",
-        "in the order given, and print each player's net chips, games and faults.",
+        "players, seated in the order given, and print each player's net chips, games and "
+        "faults. options:",
         "--bot NAME=COMMAND a bot program (COMMAND split as a shell would, never run by one)",
         "--peel NAME a peel_bot",
         "--games N games a sitting, at most (fewer if a table is left with one player)",

@@ -362,12 +362,33 @@ def test_the_ready_bot_side_answers_views_seeded_by_hello(
     policy's choice under that seed, as one action line; ``main`` without a known name says
     how to call it. (mutmut: ``"Hello"`` read ``"hello"`` and ``to_json(action)`` read
     ``to_json(None)`` in ``serve``; the usage line read ``None`` in ``main``.)"""
-    seen = next(v for v in _views(10) if len(v.legal_actions) > 2)
+    views = _views(40)
     hello = json.dumps({"type": "Hello", "seed": 99})
-    lines = f"{hello}\n{pl.to_json(seen)}\n".encode()
+    lines = "".join(f"{document}\n" for document in [hello, *map(pl.to_json, views)])
     sink = io.BytesIO()
-    assert serve(random_bot, stdin=io.BytesIO(lines), stdout=sink) == 0
-    expected = random_bot(seen, random.Random(99))
-    assert sink.getvalue() == pl.to_json(expected).encode() + b"\n"
+    assert serve(random_bot, stdin=io.BytesIO(lines.encode()), stdout=sink) == 0
+    seeded, unseeded = random.Random(99), random.Random(0)
+    expected = [random_bot(seen, seeded) for seen in views]
+    assert expected != [random_bot(seen, unseeded) for seen in views]  # the seed tells
+    assert sink.getvalue() == b"".join(pl.to_json(a).encode() + b"\n" for a in expected)
     assert serve_main([], {"random": random_bot}) == 2
     assert "usage: python -m pokerlaws.bots {random}" in capsys.readouterr().err
+
+
+def test_hello_gives_the_bot_its_seat_the_seats_and_the_rules(tmp_path: Path) -> None:
+    """The first document a bot receives is ``Hello`` with its name, seat, the number of
+    seats and the table's rules as ``to_json`` writes them. (mutmut: the ``"rules"`` key
+    renamed in ``ProcessBot._greet``.)"""
+    log = tmp_path / "log"
+    bot = process_bot(
+        [sys.executable, str(BOTS / "recorder.py"), str(log)], name="rec", timeout=5.0
+    )
+    seen = _views(1)[0]
+    try:
+        assert bot(seen, random.Random(0)) in seen.legal_actions
+    finally:
+        bot.close()
+    hello = json.loads(log.read_bytes().splitlines()[0])
+    assert hello["type"] == "Hello"
+    assert (hello["name"], hello["seat"], hello["seats"]) == ("rec", seen.seat, 3)
+    assert hello["rules"] == json.loads(pl.to_json(RULES))

@@ -208,7 +208,10 @@ def test_the_public_table_and_the_lobby_name_their_members() -> None:
     ("terms", "sentence"),
     [
         ({"rules": [1]}, "not an array"),
-        ({"rules": {"ante": 1, "limit": 4, "hands": 3}}, "the hands' switches ("),
+        (
+            {"rules": {"ante": 1, "limit": 4, "hands": 3}},
+            "an object of the hands' switches (blaze",
+        ),
     ],
 )
 def test_a_wrong_document_is_refused_with_what_it_is(terms: dict[str, Any], sentence: str) -> None:
@@ -219,3 +222,13 @@ def test_a_wrong_document_is_refused_with_what_it_is(terms: dict[str, Any], sent
     refused = client.post("/sittings", json={"players": TWO, **terms})
     assert refused.status_code == 422, refused.text
     assert sentence in refused.json()["message"]
+
+
+def test_the_lobby_page_is_well_formed_html() -> None:
+    """The lobby's page opens its body plainly: ``<body>``, its one element, and the form.
+    (mutmut: ``_page``'s default ``data=""`` read ``"XXXX"``, which wrote ``<bodyXXXX>``.)"""
+    client = TestClient(create_app("sqlite://:memory:"))
+    page = client.get("/").text
+    assert page.count("<body") == 1
+    assert "<body><h1>pokerlaws: a table of Peel" in page
+    assert page.endswith("</body></html>\n")
