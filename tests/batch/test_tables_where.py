@@ -89,3 +89,26 @@ def test_an_illegal_id_at_a_table_of_where_is_refused_and_nothing_changes() -> N
         tables.step(ids, where=[True, False, True, False])
     with pytest.raises(ValueError, match="where"):
         tables.step(ids, where=np.ones(3, bool))
+
+
+def test_tables_on_two_threads_play_the_games_of_one() -> None:
+    """threads=2 (numba's prange over the tables): every step's arrays equal one thread's,
+    at six seats and at ten (where the Law 41 shuffle falls at most draws)."""
+    for seats in (6, 10):
+        rules = pl.Rules(ante=1, limit=4)
+        one, two = Tables(rules, seats, 300), Tables(rules, seats, 300, threads=2)
+        rng = np.random.default_rng(seats)
+        packs = rng.permuted(np.tile(np.arange(52), (300, 1)), axis=1)
+        for tables in (one, two):
+            tables.reset(packs, stacks=20)
+        while not one.over.all():
+            mask = one.legal_mask()
+            assert (two.legal_mask() == mask).all()
+            ids = (rng.random(mask.shape) * mask).argmax(axis=1)
+            one.step(ids)
+            two.step(ids)
+            for name in ("stacks", "pool", "to_act", "payouts", "hands"):
+                assert (getattr(one, name) == getattr(two, name)).all(), name
+        assert [one.state(i) for i in range(5)] == [two.state(i) for i in range(5)]
+    with pytest.raises(ValueError, match="threads"):
+        Tables(pl.Rules(ante=1, limit=4), 3, 2, threads=0)

@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["jit", "parallel_jit", "prange"]
+__all__ = ["jit", "parallel_jit", "prange", "use_threads"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,4 +40,11 @@ def jit(function: F) -> F:
 
 def parallel_jit(function: F) -> F:
     """Compile a loop over the tables whose ``prange`` runs on numba's threads, cached."""
+    # numba's parallel loops allocate their schedule: these keep its reference counting (the
+    # laws they call do without it, each compiled with its own options).
     return cast("F", numba.njit(cache=True, nogil=True, parallel=True)(function))
+
+
+def use_threads(count: int) -> None:
+    """Run the next parallel loops of this thread on ``count`` threads (at most numba's)."""
+    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]

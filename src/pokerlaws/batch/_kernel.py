@@ -31,10 +31,20 @@ from pokerlaws.batch._arrays import (
     first_from,
 )
 from pokerlaws.batch._arrays import STRADDLE as STRADDLING
-from pokerlaws.batch._jit import jit
+from pokerlaws.batch._jit import jit, parallel_jit, prange
 from pokerlaws.batch.jackpot import next_round, openers_of
 
-__all__ = ["apply_ids", "fill_masks", "next_deals", "observe", "refusals", "serve", "start"]
+__all__ = [
+    "apply_ids",
+    "apply_ids_threads",
+    "fill_masks",
+    "fill_masks_threads",
+    "next_deals",
+    "observe",
+    "refusals",
+    "serve",
+    "start",
+]
 
 
 @jit
@@ -73,15 +83,24 @@ def legal(s: Any, t: int, action: int, count: int) -> bool:
 
 
 @jit
-def fill_masks(s: Any, out: Any) -> None:
-    """Write each live table's legal ids into its row of ``out`` (zeros elsewhere)."""
-    for t in range(len(out)):
+def fill_masks(s: Any, out: Any, start: int = 0, stop: int = -1) -> None:
+    """Write each live table's legal ids into its row of ``out`` (zeros elsewhere), at the
+    tables from ``start`` to ``stop`` (all by default)."""
+    for t in range(start, len(out) if stop < 0 else stop):
         if s.phase[t] == OVER:
             continue
         row = out[t]
         _, count, _ = menu(s, t)
         for action in range(len(row)):
             row[action] = legal(s, t, action, count)
+
+
+@parallel_jit
+def fill_masks_threads(s: Any, out: Any, parts: int) -> None:
+    """:func:`fill_masks` on numba's threads, in ``parts`` runs of tables."""
+    n = len(out)
+    for part in prange(parts):
+        fill_masks(s, out, part * n // parts, (part + 1) * n // parts)
 
 
 @jit
@@ -102,31 +121,50 @@ def refusals(s: Any, ids: Any, where: Any) -> tuple[int, int]:
 
 
 @jit
-def apply_ids(s: Any, ids: Any, where: Any) -> int:
+def _apply_one(s: Any, t: int, ids: Any, where: Any) -> int:
+    """Take table ``t``'s id if it is live (and of ``where``, unless that is empty), with
+    every automatic step after it; 1 if it now waits for the Law 41 shuffle."""
+    phase = s.phase[t]
+    if phase == OVER or (len(where) and not where[t]):
+        return 0
+    action = ids[t]
+    s.log[t, s.log_len[t]] = action
+    s.log_len[t] += 1
+    lo, _, highest = menu(s, t)
+    # The chips of a stake id: the least legal stake and the id's distance from it.
+    amount = lo + action - STAKE
+    if phase == STRADDLING:
+        ante.apply_straddle(s, t, action == STRADDLE)
+    elif phase == SAY:
+        say.apply(s, t, action, amount)
+    elif phase == DRAW:
+        draw.apply(s, t, action, amount)
+    else:
+        betting.apply(s, t, action, amount, highest)
+    return 1 if s.shuffle_due[t] else 0
+
+
+@jit
+def apply_ids(s: Any, ids: Any, where: Any, start: int = 0, stop: int = -1) -> int:
     """Take each live table's id (at the tables of ``where``, or every one if it is empty),
-    every one legal, and every automatic step after it; return how many tables wait for the
-    Law 41 shuffle (``shuffle_due``)."""
+    every one legal, and every automatic step after it, at the tables from ``start`` to
+    ``stop`` (all by default); return how many tables wait for the Law 41 shuffle
+    (``shuffle_due``)."""
     due = 0
-    for t in range(len(ids)):
-        phase = s.phase[t]
-        if phase == OVER or (len(where) and not where[t]):
-            continue
-        action = ids[t]
-        s.log[t, s.log_len[t]] = action
-        s.log_len[t] += 1
-        lo, _, highest = menu(s, t)
-        # The chips of a stake id: the least legal stake and the id's distance from it.
-        amount = lo + action - STAKE
-        if phase == STRADDLING:
-            ante.apply_straddle(s, t, action == STRADDLE)
-        elif phase == SAY:
-            say.apply(s, t, action, amount)
-        elif phase == DRAW:
-            draw.apply(s, t, action, amount)
-        else:
-            betting.apply(s, t, action, amount, highest)
-        due += s.shuffle_due[t]
+    for t in range(start, len(ids) if stop < 0 else stop):
+        due += _apply_one(s, t, ids, where)
     return due
+
+
+@parallel_jit
+def apply_ids_threads(s: Any, ids: Any, where: Any, parts: int) -> None:
+    """:func:`apply_ids` on numba's threads, the tables cut in ``parts`` runs (each table's
+    step touches its own rows only); the caller reads ``shuffle_due`` after it. A thread
+    takes a whole run in one call: this loop counts references, so each call from it pays
+    for every array of the ``State`` it passes."""
+    n = len(ids)
+    for part in prange(parts):
+        apply_ids(s, ids, where, part * n // parts, (part + 1) * n // parts)
 
 
 @jit

@@ -23,6 +23,7 @@ from pokerlaws.agents.observation import OBSERVATION_LENGTH
 from pokerlaws.agents.space import SHUFFLE, ActionSpace
 from pokerlaws.batch import _kernel
 from pokerlaws.batch._arrays import OVER, Array, Arrays
+from pokerlaws.batch._jit import use_threads
 from pokerlaws.batch.draw import shuffle_order
 from pokerlaws.rules import Rules
 
@@ -52,23 +53,27 @@ class Tables:
         rules: the tables' rules, every variant included (the Joker's pack is 53 cards).
         seats: 2 to 10.
         n: how many tables, at least 1.
+        threads: how many threads advance the tables (numba's, at most its number); every
+            result is the same as with one.
 
     The games begin with :meth:`reset`; until then every table is over. ``space`` is
     ``ActionSpace(rules, seats)``, whose ids :meth:`step` takes.
 
     Raises:
-        TypeError: ``rules`` is not a Rules, or ``seats`` or ``n`` not an int.
-        ValueError: ``seats`` is not 2 to 10, or ``n`` is below 1.
+        TypeError: ``rules`` is not a Rules, or ``seats``, ``n`` or ``threads`` not an int.
+        ValueError: ``seats`` is not 2 to 10, or ``n`` or ``threads`` is below 1.
     """
 
-    def __init__(self, rules: Rules, seats: int, n: int) -> None:
+    def __init__(self, rules: Rules, seats: int, n: int, *, threads: int = 1) -> None:
         if not isinstance(rules, Rules):
             raise TypeError(f"rules must be a Rules, not {type(rules).__name__}")
-        for name, value in (("seats", seats), ("n", n)):
+        for name, value in (("seats", seats), ("n", n), ("threads", threads)):
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if n < 1:
             raise ValueError(f"n must be 1 table or more, not {n}")
+        if threads < 1:
+            raise ValueError(f"threads must be 1 or more, not {threads}")
         if rules.limit > _MOST_LIMIT:
             # Every table's mask has a place a stake amount: a larger limit cannot be held.
             raise ValueError(
@@ -83,9 +88,11 @@ class Tables:
         self._a = Arrays(rules, n, seats)
         self._tables = np.arange(n)
         self._every = np.zeros(0, bool)  # where= left out: every table
+        self.threads = threads
 
     def __repr__(self) -> str:
-        return f"Tables({self.rules!r}, {self.seats}, {self.n})"
+        more = f", threads={self.threads}" if self.threads > 1 else ""
+        return f"Tables({self.rules!r}, {self.seats}, {self.n}{more})"
 
     # --- The public arrays ---------------------------------------------------------------
 
@@ -317,7 +324,11 @@ class Tables:
     def legal_mask(self) -> Array:
         """``(n, space.size)`` bool: row ``i`` is ``space.legal_mask(state(i))``."""
         mask = np.zeros((self.n, self.space.size), bool)
-        _kernel.fill_masks(self._a.state(), mask)
+        if self.threads > 1:
+            use_threads(self.threads)
+            _kernel.fill_masks_threads(self._a.state(), mask, self.threads)
+        else:
+            _kernel.fill_masks(self._a.state(), mask)
         return mask
 
     # --- Playing -------------------------------------------------------------------------
@@ -345,7 +356,13 @@ class Tables:
         refused, count = _kernel.refusals(s, ids, where)
         if refused >= 0:
             self._refuse(refused, int(ids[refused]), count)
-        if _kernel.apply_ids(s, ids, where):
+        if self.threads > 1:
+            use_threads(self.threads)
+            _kernel.apply_ids_threads(s, ids, where, self.threads)
+            due = int(a.shuffle_due.any())
+        else:
+            due = _kernel.apply_ids(s, ids, where)
+        if due:
             self._shuffle()
 
     def _shuffle(self) -> None:
