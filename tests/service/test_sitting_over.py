@@ -225,10 +225,10 @@ def test_a_wrong_document_is_refused_with_what_it_is(terms: dict[str, Any], sent
 
 
 def test_the_lobby_page_is_well_formed_html() -> None:
-    """The lobby's page opens its body plainly: ``<body>``, its one element, and the form.
+    """The lobby's page opens its body plainly: ``<body>``, then its header and the form.
     (mutmut: ``_page``'s default ``data=""`` read ``"XXXX"``, which wrote ``<bodyXXXX>``.)"""
     client = TestClient(create_app("sqlite://:memory:"))
     page = client.get("/").text
     assert page.count("<body") == 1
-    assert "<body><h1>pokerlaws: a table of Peel" in page
+    assert "<body><header><h1>pokerlaws: a table of Peel" in page
     assert page.endswith("</body></html>\n")
