@@ -315,3 +315,27 @@ def test_refusals_raised_in_worker_processes_reach_the_caller() -> None:
         after = pool.submit(pl.apply, SAY, pl.Pass(seat=2)).result(timeout=60)
         assert isinstance(after, pl.GameState)
         assert after.to_act == 3
+
+
+def test_law_34_a_subclass_of_an_action_in_the_wrong_phase_is_refused_with_its_law() -> None:
+    """A caller's subclass of ``Discard`` offered in the say is refused as a ``Discard`` is
+    (Law 34: the draw comes after the say), not a ``KeyError`` from the engine's table of
+    where each action belongs, and the state is unchanged."""
+
+    class MarkedDiscard(pl.Discard):
+        pass
+
+    state = pl.new_game(RULES, [20, 20, 20], dealer=0, deck=DECK)
+    while state.phase is pl.Phase.STRADDLE:
+        state = pl.apply_or_raise(state, pl.legal_actions(state)[-1])
+    assert state.phase is pl.Phase.SAY
+    before = snapshot(state)
+    seat = state.to_act
+    assert seat is not None
+    refused = pl.apply(state, MarkedDiscard(seat=seat, cards=()))
+    assert isinstance(refused, pl.WrongPhase), refused
+    assert refused.law == 34
+    plain = pl.apply(state, pl.Discard(seat=seat, cards=()))
+    assert isinstance(plain, pl.WrongPhase)
+    assert str(refused) == str(plain)
+    assert snapshot(state) == before

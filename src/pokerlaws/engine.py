@@ -201,7 +201,9 @@ def apply(state: GameState, action: Event) -> GameState | RuleViolation:
     ):
         return _straddle_refused(state, action)
     if not isinstance(action, rule.accepts):
-        verb, where, law = _BELONGS[type(action)]
+        # Through the class's bases: a caller's subclass of an action is that action here,
+        # as isinstance already treated it above.
+        verb, where, law = next(_BELONGS[c] for c in type(action).__mro__ if c in _BELONGS)
         return refuse(
             WrongPhase, law, action, f"cannot {verb} during {rule.name}: that is done {where}"
         )
