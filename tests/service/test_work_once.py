@@ -99,6 +99,39 @@ def test_each_event_s_view_of_a_seat_is_worked_out_once_for_all_its_readers(
         assert worked.count(seat) == 1
 
 
+def test_the_sockets_of_a_sitting_acted_on_here_are_pushed_without_reading_the_store() -> None:
+    """An action by POST, then one by a socket, each player's socket open: every socket is
+    pushed the table the action made here, the store not read between action and pushes.
+
+    Mutant killed: ``self.hub.notify(table.id, table)`` turned ``self.hub.notify(table.id, )``
+    in ``_Service._told_all`` (each socket woken then reads the sitting again)."""
+    from pokerlaws.service.store import open_store
+
+    store = Counted(open_store("sqlite://:memory:"))
+    with TestClient(create_app(store, poll=3600)) as client, contextlib.ExitStack() as stack:
+        table = Table(client)
+        rng = random.Random(6)
+        opened = {
+            name: stack.enter_context(table.socket(token)) for name, token in table.tokens.items()
+        }
+        assert [receive_json(socket)["seq"] for socket in opened.values()] == [0, 0, 0]
+        for seq, by_socket in ((1, False), (2, True)):
+            actor, _ = table.turn()
+            message = table.move(rng)
+            store.loads, store.read_after = 0, []
+            if by_socket:
+                opened[actor].send_json(message)
+            else:
+                answer = client.post(
+                    f"/sittings/{table.id}/actions",
+                    json=message,
+                    headers=_auth(table.tokens[actor]),
+                )
+                assert answer.status_code == 200, answer.text
+            assert [receive_json(socket)["seq"] for socket in opened.values()] == [seq] * 3
+            assert (store.loads, store.read_after) == (0, [])
+
+
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     yield from _postgres_url()
