@@ -3,6 +3,7 @@ is served, an icon among them (.ci/service_browser plays them in Chromium)."""
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ElementTree
 from html.parser import HTMLParser
 
@@ -122,3 +123,69 @@ def test_law_25_a_refusal_the_table_page_shows_names_its_law_once() -> None:
         assert not document["message"].removeprefix("Law 25: ").startswith("Law")
         table_script = client.get("/static/table.js").text
         assert "message.startsWith(law) ? message : law + message" in table_script
+
+
+class _Elements(HTMLParser):
+    """Each element's attributes, by the element's id (the inputs by theirs)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.by_id: dict[str, tuple[str, dict[str, str | None]]] = {}
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.by_id[found["id"] or ""] = (tag, found)
+
+
+def _elements(html: str) -> dict[str, tuple[str, dict[str, str | None]]]:
+    parser = _Elements()
+    parser.feed(html)
+    return parser.by_id
+
+
+def test_every_element_a_page_s_script_looks_up_is_in_the_page() -> None:
+    """Each ``getElementById`` of lobby.js and table.js finds its element in the page that
+    loads the script (an id is case-sensitive: a missing one breaks the page's script).
+
+    Mutant killed: the table's section written in capitals in ``pages._table_body``
+    (``<SECTION CLASS="PANEL" ARIA-LABEL="THE TABLE"><DIV ID="PICTURE">``)."""
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        sitting = _a_sitting(client)
+        for path in ("/", f"/sittings/{sitting}/play", f"/sittings/{sitting}/watch"):
+            page = client.get(path)
+            assert page.status_code == 200, path
+            (script,) = [url for kind, url in _named(page.text) if kind == "script"]
+            wanted = set(re.findall(r'getElementById\("([^"]+)"\)', client.get(script).text))
+            assert len(wanted) >= 5, script
+            assert wanted <= set(_elements(page.text)), (path, wanted - set(_elements(page.text)))
+
+
+def test_the_lobby_s_numbers_are_number_inputs_with_their_bounds_and_defaults() -> None:
+    """The lobby's form as a browser offers it: each number a number input (a phone shows
+    its keypad, the browser refuses other text) within its bounds, with its default; the
+    games may be left empty (until one player has all the chips).
+
+    Mutant killed: the games' attributes ``'type="number" min="1" value="3"'`` written
+    ``'XXtype="number" min="1" value="3"XX'`` in ``pages.lobby_page``."""
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        found = _elements(client.get("/").text)
+    numbers = {
+        "chips": ("1", None, "20"),
+        "ante": ("1", None, "1"),
+        "limit": ("1", None, "4"),
+        "games": ("1", None, "3"),
+        "pause": ("0", "3600", "0"),
+        "kitty": ("0", "100", "0"),
+    }
+    for name, (least, most, default) in numbers.items():
+        tag, attrs = found[name]
+        assert tag == "input", name
+        assert attrs.get("type") == "number", (name, attrs)
+        assert (attrs.get("min"), attrs.get("max"), attrs.get("value")) == (
+            least,
+            most,
+            default,
+        ), name
+    assert "required" not in found["games"][1]
+    assert all("required" in found[name][1] for name in ("names", "chips", "ante", "limit"))

@@ -73,13 +73,23 @@ def test_a_sitting_held_here_is_read_only_past_the_events_it_has_seen() -> None:
 def test_each_event_s_view_of_a_seat_is_worked_out_once_for_all_its_readers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Two sockets of one seat, his POST's answer and his GET: one view worked out an event."""
+    """Two sockets of one seat, his POST's answer and his GET: one view worked out an event,
+    and written as JSON text once.
+
+    Mutant killed: the text's key ``("text", who)`` written ``("TEXT", who)`` in
+    ``Table.seen_text`` (the text then written again for every reader)."""
     worked: list[int] = []
+    written: list[Any] = []
     real_view = sittings.view  # type: ignore[attr-defined]
+    real_text = sittings.json_text
 
     def counted_view(game: Any, seat: int) -> Any:
         worked.append(seat)
         return real_view(game, seat)
+
+    def counted_text(document: Any) -> str:
+        written.append(document)
+        return real_text(document)
 
     with TestClient(create_app("sqlite://:memory:")) as client:
         table = Table(client)
@@ -89,6 +99,7 @@ def test_each_event_s_view_of_a_seat_is_worked_out_once_for_all_its_readers(
         with table.socket(token) as one, table.socket(token) as other:
             assert receive_json(one)["seq"] == receive_json(other)["seq"] == 0
             monkeypatch.setattr(sittings, "view", counted_view)
+            monkeypatch.setattr(sittings, "json_text", counted_text)
             answer = client.post(
                 f"/sittings/{table.id}/actions", json=message, headers=_auth(token)
             )
@@ -97,6 +108,7 @@ def test_each_event_s_view_of_a_seat_is_worked_out_once_for_all_its_readers(
             again = client.get(f"/sittings/{table.id}/view", headers=_auth(token)).json()
         assert pushed == [answer.json(), answer.json()] == [again, again]
         assert worked.count(seat) == 1
+        assert written.count(answer.json()) == 1
 
 
 def test_the_sockets_of_a_sitting_acted_on_here_are_pushed_without_reading_the_store() -> None:
