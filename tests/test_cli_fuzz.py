@@ -17,11 +17,12 @@ from pathlib import Path
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 import pokerlaws as pl
 from tests.cli_contract import check_contract, run_bytes
+from tests.parts import run_part
 from tests.test_sitting_cli import sitting
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -145,16 +146,13 @@ _OPS = st.lists(
 )
 
 
-@pytest.mark.slow
-@settings(
-    max_examples=150,
+_SLOW = settings(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-@given(seed=st.integers(min_value=0), ops=_OPS, as_json=st.booleans(), piped=st.booleans())
-def test_mutated_inputs_keep_the_command_line_s_contract(
-    seed: int, ops: list[Op], as_json: bool, piped: bool
-) -> None:
+
+
+def _keeps_the_contract(seed: int, ops: list[Op], as_json: bool, piped: bool) -> None:
     data = mutate(seeds()[seed % len(seeds())], ops)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "mutant.record"
@@ -162,6 +160,19 @@ def test_mutated_inputs_keep_the_command_line_s_contract(
         check = ["check", "-" if piped else str(path), *(["--json"] if as_json else [])]
         check_contract(run_bytes(*check, stdin=data))
         check_contract(run_bytes("replay", path))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", range(5))
+def test_mutated_inputs_keep_the_command_line_s_contract(part: int) -> None:
+    """150 mutants in five parts of 30 (tests/parts.py), which pytest-xdist spreads."""
+    run_part(
+        _keeps_the_contract,
+        (st.integers(min_value=0), _OPS, st.booleans(), st.booleans()),
+        part=part,
+        examples=30,
+        base=_SLOW,
+    )
 
 
 def test_the_mutations_change_the_input() -> None:

@@ -24,13 +24,14 @@ from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
 import pokerlaws as pl
 import pokerlaws.strategies as ps
 from tests.generated_states import game_states
+from tests.parts import run_part
 from tests.test_values import VALUES
 
 VALIDATOR = Draft202012Validator(pl.json_schema())
@@ -342,7 +343,6 @@ def test_the_hostile_documents_of_the_issue_are_read_or_refused_plainly(text: st
 # --- Slow: thousands, games and sittings drawn too --------------------------------------
 
 SLOW = settings(
-    max_examples=3000,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
@@ -370,28 +370,43 @@ def _documents() -> st.SearchStrategy[str]:
     return st.sampled_from(DOCUMENTS) | drawn.map(pl.to_json)
 
 
-@pytest.mark.slow
-@SLOW
-@given(_record_texts(), st.data())
-def test_many_mutated_record_texts_raise_only_notation_errors(
-    text: str, data: st.DataObject
-) -> None:
+# 3,000 examples each, in parts of 500 (tests/parts.py): one test of 3,000 kept one worker
+# busy for three minutes while the other waited at the end of the slow suite.
+PARTS = range(6)
+PART = 500
+
+
+def _mutated_record_text(text: str, data: st.DataObject) -> None:
     read_record_text(mutate_lines(Drawn(data), text))
 
 
-@pytest.mark.slow
-@SLOW
-@given(_sitting_texts(), st.data())
-def test_many_mutated_sitting_texts_raise_only_notation_errors(
-    text: str, data: st.DataObject
-) -> None:
+def _mutated_sitting_text(text: str, data: st.DataObject) -> None:
     read_sitting_text(mutate_lines(Drawn(data), text))
 
 
-@pytest.mark.slow
-@SLOW
-@given(_documents(), st.data())
-def test_many_mutated_json_documents_raise_only_notation_errors(
-    text: str, data: st.DataObject
-) -> None:
+def _mutated_json_document(text: str, data: st.DataObject) -> None:
     read_json_text(mutate_json(Drawn(data), text))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", PARTS)
+def test_many_mutated_record_texts_raise_only_notation_errors(part: int) -> None:
+    run_part(
+        _mutated_record_text, (_record_texts(), st.data()), part=part, examples=PART, base=SLOW
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", PARTS)
+def test_many_mutated_sitting_texts_raise_only_notation_errors(part: int) -> None:
+    run_part(
+        _mutated_sitting_text, (_sitting_texts(), st.data()), part=part, examples=PART, base=SLOW
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("part", PARTS)
+def test_many_mutated_json_documents_raise_only_notation_errors(part: int) -> None:
+    run_part(
+        _mutated_json_document, (_documents(), st.data()), part=part, examples=PART, base=SLOW
+    )

@@ -18,6 +18,7 @@ from jsonschema import Draft202012Validator
 import pokerlaws as pl
 import pokerlaws.strategies as ps
 from tests.generated_states import game_states, states_and_seats
+from tests.parts import run_part
 
 VALIDATOR = Draft202012Validator(pl.json_schema())
 GAMES = settings.get_profile("games")
@@ -440,12 +441,16 @@ def test_the_schema_and_from_json_agree_but_for_what_a_schema_cannot_say(
 
 
 @pytest.mark.slow
-@settings(max_examples=5000, deadline=None)
-@given(st.data())
-def test_many_documents_agree_with_the_schema_but_for_what_it_cannot_say(
-    data: st.DataObject,
-) -> None:
-    schema_and_from_json_agree(data)
+@pytest.mark.parametrize("part", range(5))
+def test_many_documents_agree_with_the_schema_but_for_what_it_cannot_say(part: int) -> None:
+    """5,000 documents, in five parts (tests/parts.py) that pytest-xdist spreads."""
+    run_part(
+        schema_and_from_json_agree,
+        (st.data(),),
+        part=part,
+        examples=1000,
+        base=settings(deadline=None),
+    )
 
 
 def schema_and_from_json_agree(data: st.DataObject) -> None:

@@ -4,13 +4,20 @@ Every multiset of five ranks that a pack can deal (6,175 of them, no rank five t
 classified once; the 1,287 with five different ranks are also classified as a flush in hearts
 and in another suit. Each value is a shared, pre-built :class:`~pokerlaws.hands.HandValue`, so
 evaluating a hand is a table lookup. The tie rules are restated where they are applied.
+
+A hand with a repeated rank reads one switch (the Blaze), a hand of five different ranks the
+other four; each half is classified once per setting of the switches it reads and shared by
+every HandRules that agrees on them, so the 32 HandRules cost two classifications of the
+4,888 repeated multisets, not 32 (a table for new rules was half a second, on every process
+that met them: a fuzz run or a property test meets them all).
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections import Counter
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 import attrs
 
@@ -36,8 +43,42 @@ class HandRules(Protocol):
     def heart_sequences_first(self) -> bool: ...
 
 
+class _RepeatedSwitches(Protocol):
+    """What a hand with a repeated rank reads."""
+
+    @property
+    def blaze(self) -> bool: ...
+
+
+class _DifferentSwitches(Protocol):
+    """What a hand of five different ranks reads."""
+
+    @property
+    def skip_sequence(self) -> bool: ...
+    @property
+    def ace_high_sequences(self) -> bool: ...
+    @property
+    def heart_flushes_first(self) -> bool: ...
+    @property
+    def heart_sequences_first(self) -> bool: ...
+
+
+class _Blaze(NamedTuple):
+    blaze: bool
+
+
+class _Sequences(NamedTuple):
+    skip_sequence: bool
+    ace_high_sequences: bool
+    heart_flushes_first: bool
+    heart_sequences_first: bool
+
+
 _ACE = 14
 _COURTS = frozenset({Rank.JACK, Rank.QUEEN, Rank.KING})
+_SHARED: dict[int, HandValue] = {}
+"""Every HandValue built so far, by strength: a value is immutable and compares by its
+strength alone, so the tables of every HandRules hand out the same objects."""
 
 
 @attrs.frozen
@@ -71,7 +112,10 @@ class HandTables:
         """Return the one HandValue with this strength, building it the first time."""
         value = self.values.get(strength)
         if value is None:
-            value = self.values[strength] = HandValue(strength)
+            value = _SHARED.get(strength)
+            if value is None:
+                value = _SHARED[strength] = HandValue(strength)
+            self.values[strength] = value
         return value
 
 
@@ -93,7 +137,7 @@ def sequence_top(ranks: tuple[int, ...], step: int, *, ace_high: bool) -> int | 
     return None
 
 
-def _repeated(ranks: tuple[int, ...], rules: HandRules) -> int:
+def _repeated(ranks: tuple[int, ...], rules: _RepeatedSwitches) -> int:
     """Return the strength of five ranks with a repeat."""
     groups = sorted(Counter(ranks).items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape = tuple(count for _, count in groups)
@@ -124,7 +168,7 @@ def _repeated(ranks: tuple[int, ...], rules: HandRules) -> int:
 
 
 def _different(
-    ranks: tuple[int, ...], rules: HandRules
+    ranks: tuple[int, ...], rules: _DifferentSwitches
 ) -> tuple[int, int, int, tuple[Rank, int] | None]:
     """Return the strengths of five different ranks: mixed suits, a flush outside hearts, a
     heart flush; and for a plain sequence when ``heart_sequences_first``, its top rank and
@@ -170,27 +214,56 @@ def _different(
     return plain, flush, heart_flush, topped
 
 
-def build(rules: HandRules, *, joker_hand: HandValue) -> HandTables:
-    """Classify every five-rank multiset under ``rules``; mark each four-rank multiset (a
-    hand with the Joker) with ``joker_hand`` in the fast table."""
-    tables = HandTables()
-    value = tables.value
+_Different = tuple[int, int, int, tuple[Rank, int] | None]
+
+
+@functools.cache
+def _multisets() -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Every five-rank multiset a pack can deal, with its key."""
+    found = []
     for ranks in itertools.combinations_with_replacement(range(2, _ACE + 1), 5):
         if ranks[0] == ranks[4]:
             continue  # five of one rank needs a repeated card
         key = 1
         for rank in ranks:
             key *= rank + _KEY_OFFSET
-        if len(set(ranks)) == 5:
-            plain, flush, heart_flush, topped = _different(ranks, rules)
-            tables.flush[key] = value(flush)
-            tables.heart_flush[key] = value(heart_flush)
-            if topped is not None:
-                tables.heart_topped[key] = (topped[0], value(topped[1]))
-            tables.plain[key] = value(plain)
-        else:
-            strength = _repeated(ranks, rules)
-            tables.plain[key] = value(strength)
+        found.append((ranks, key))
+    return tuple(found)
+
+
+@functools.cache
+def _repeated_strengths(switches: _Blaze) -> dict[int, int]:
+    """The strength of every multiset with a repeated rank, by key."""
+    return {key: _repeated(ranks, switches) for ranks, key in _multisets() if len(set(ranks)) < 5}
+
+
+@functools.cache
+def _different_strengths(switches: _Sequences) -> dict[int, _Different]:
+    """:func:`_different` of every multiset of five different ranks, by key."""
+    return {
+        key: _different(ranks, switches) for ranks, key in _multisets() if len(set(ranks)) == 5
+    }
+
+
+def build(rules: HandRules, *, joker_hand: HandValue) -> HandTables:
+    """Classify every five-rank multiset under ``rules``; mark each four-rank multiset (a
+    hand with the Joker) with ``joker_hand`` in the fast table."""
+    tables = HandTables()
+    value = tables.value
+    sequences = _Sequences(
+        rules.skip_sequence,
+        rules.ace_high_sequences,
+        rules.heart_flushes_first,
+        rules.heart_sequences_first,
+    )
+    for key, (plain, flush, heart_flush, topped) in _different_strengths(sequences).items():
+        tables.flush[key] = value(flush)
+        tables.heart_flush[key] = value(heart_flush)
+        if topped is not None:
+            tables.heart_topped[key] = (topped[0], value(topped[1]))
+        tables.plain[key] = value(plain)
+    for key, strength in _repeated_strengths(_Blaze(rules.blaze)).items():
+        tables.plain[key] = value(strength)
     if len(tables.plain) != 6175:
         raise AssertionError("the rank key must tell every five-rank multiset apart")
     tables.fast.update(
