@@ -23,7 +23,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 
-__all__ = ["jit", "parallel_jit", "prange", "use_threads"]
+__all__ = ["jit", "kernel", "parallel_jit", "prange", "use_threads"]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -33,8 +33,17 @@ _UNCOUNTED: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 
 
 def jit(function: F) -> F:
-    """Compile a function of scalar code over arrays, cached (its signature kept for the
-    type checker: a compiled function is called as the Python one)."""
+    """Compile a function of scalar code over arrays, cached, for compiled callers only (its
+    signature kept for the type checker: a compiled function is called as the Python one).
+
+    Without the wrapper that lets Python call it: that wrapper unboxes every array of the
+    ``State`` tuple, and building one for each law was most of the cold compile (measured:
+    111 s of CPU for the first step, mask and observation of a new install)."""
+    return cast("F", numba.njit(**_UNCOUNTED, no_cpython_wrapper=True)(function))
+
+
+def kernel(function: F) -> F:
+    """Compile a loop over the tables that Python calls (:mod:`._kernel`'s entry points)."""
     return cast("F", numba.njit(**_UNCOUNTED)(function))
 
 

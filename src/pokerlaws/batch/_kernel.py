@@ -31,7 +31,7 @@ from pokerlaws.batch._arrays import (
     first_from,
 )
 from pokerlaws.batch._arrays import STRADDLE as STRADDLING
-from pokerlaws.batch._jit import jit, parallel_jit, prange
+from pokerlaws.batch._jit import jit, kernel, parallel_jit, prange
 from pokerlaws.batch.jackpot import next_round, openers_of
 
 __all__ = [
@@ -82,7 +82,7 @@ def legal(s: Any, t: int, action: int, count: int) -> bool:
     return phase == BETTING and action == STAND and s.may_stand[t] == s.to_act[t]
 
 
-@jit
+@kernel
 def fill_masks(s: Any, out: Any, start: int = 0, stop: int = -1) -> None:
     """Write each live table's legal ids into its row of ``out`` (zeros elsewhere), at the
     tables from ``start`` to ``stop`` (all by default)."""
@@ -103,7 +103,7 @@ def fill_masks_threads(s: Any, out: Any, parts: int) -> None:
         fill_masks(s, out, part * n // parts, (part + 1) * n // parts)
 
 
-@jit
+@kernel
 def refusals(s: Any, ids: Any, where: Any) -> tuple[int, int]:
     """The first live table (of ``where``, or every one if it is empty) whose id is not
     legal, -1 if none, and how many there are."""
@@ -144,7 +144,7 @@ def _apply_one(s: Any, t: int, ids: Any, where: Any) -> int:
     return 1 if s.shuffle_due[t] else 0
 
 
-@jit
+@kernel
 def apply_ids(s: Any, ids: Any, where: Any, start: int = 0, stop: int = -1) -> int:
     """Take each live table's id (at the tables of ``where``, or every one if it is empty),
     every one legal, and every automatic step after it, at the tables from ``start`` to
@@ -167,7 +167,7 @@ def apply_ids_threads(s: Any, ids: Any, where: Any, parts: int) -> None:
         apply_ids(s, ids, where, part * n // parts, (part + 1) * n // parts)
 
 
-@jit
+@kernel
 def serve(s: Any, rows: Any, piles: Any) -> None:
     """The Law 41 shuffle at ``rows``, each pile's order worked out (``piles[i]`` the
     gathered discards of ``rows[i]`` in order, -1 after them)."""
@@ -175,7 +175,7 @@ def serve(s: Any, rows: Any, piles: Any) -> None:
         draw.serve_owed(s, rows[i], piles[i])
 
 
-@jit
+@kernel
 def start(
     s: Any, rows: Any, packs: Any, dealer: Any, stacks: Any, rounds: Any, carried: Any
 ) -> None:
@@ -203,7 +203,7 @@ def start(
         ante.begin(s, t)
 
 
-@jit
+@kernel
 def next_deals(s: Any, rows: Any, dealer: Any, rounds: Any) -> None:
     """The dealer and jack-pot round of each of ``rows``' next game: the deal passes to the
     first seat on the left dealt into it, one with chips (Law 18), the round as
@@ -214,7 +214,7 @@ def next_deals(s: Any, rows: Any, dealer: Any, rounds: Any) -> None:
         rounds[i] = next_round(s, t)
 
 
-@jit
+@kernel
 def observe(s: Any, rows: Any, seats: Any, out: Any) -> None:
     """``out[t]`` the observation of ``seats[i]`` at table ``t = rows[i]`` (the fields of
     :data:`pokerlaws.agents.OBSERVATION_FIELDS`, seats counted from the viewer's)."""
