@@ -30,6 +30,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 prange: Any = numba.prange
 _UNCOUNTED: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 """numba's options for every law and kernel (``_nrt`` is not in numba's typed signature)."""
+_LAW: dict[str, Any] = {**_UNCOUNTED, "no_cpython_wrapper": True}
+"""The same for a law, which only compiled code calls (nor is this option typed)."""
 
 
 def jit(function: F) -> F:
@@ -39,7 +41,7 @@ def jit(function: F) -> F:
     Without the wrapper that lets Python call it: that wrapper unboxes every array of the
     ``State`` tuple, and building one for each law was most of the cold compile (measured:
     111 s of CPU for the first step, mask and observation of a new install)."""
-    return cast("F", numba.njit(**_UNCOUNTED, no_cpython_wrapper=True)(function))
+    return cast("F", numba.njit(**_LAW)(function))
 
 
 def kernel(function: F) -> F:
