@@ -165,12 +165,12 @@ def _keeps_the_contract(seed: int, ops: list[Op], as_json: bool, piped: bool) ->
 @pytest.mark.slow
 @pytest.mark.parametrize("part", range(5))
 def test_mutated_inputs_keep_the_command_line_s_contract(part: int) -> None:
-    """150 mutants in five parts of 30 (tests/parts.py), which pytest-xdist spreads."""
+    """100 mutants in five parts of 20 (tests/parts.py), which pytest-xdist spreads."""
     run_part(
         _keeps_the_contract,
         (st.integers(min_value=0), _OPS, st.booleans(), st.booleans()),
         part=part,
-        examples=30,
+        examples=20,
         base=_SLOW,
     )
 

@@ -370,10 +370,10 @@ def _documents() -> st.SearchStrategy[str]:
     return st.sampled_from(DOCUMENTS) | drawn.map(pl.to_json)
 
 
-# 3,000 examples each, in parts of 500 (tests/parts.py): one test of 3,000 kept one worker
+# 1,800 examples each, in parts of 300 (tests/parts.py): one test of 3,000 kept one worker
 # busy for three minutes while the other waited at the end of the slow suite.
 PARTS = range(6)
-PART = 500
+PART = 300
 
 
 def _mutated_record_text(text: str, data: st.DataObject) -> None:
