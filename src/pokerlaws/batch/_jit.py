@@ -2,7 +2,8 @@
 
 Every compiled function of the package is made by :func:`jit` (no Python objects inside, the
 GIL released, the machine code kept in numba's cache so that a later process loads it instead
-of compiling again) or :func:`parallel_jit` (the same, its ``prange`` loops run on threads).
+of compiling again), :func:`kernel` (the same, for a loop over the tables that Python calls)
+or :func:`parallel_jit` (a kernel whose ``prange`` loops run on threads).
 
 Without numba's reference counting (``_nrt=False``): every array the laws touch is a field
 of the ``State`` tuple, owned by :class:`~pokerlaws.batch._arrays.Arrays` for the whole call,
@@ -10,6 +11,12 @@ and numba would otherwise count a reference each time a field is read out of the
 atomic increment and decrement: measured, 52 ns against 6 ns a table for a loop reading two
 fields of a 50-array tuple). The price: compiled code may not allocate an array, so the
 laws work in the arrays they are given (``scratch`` where they need room).
+
+Called from Python, a kernel skips numba's dispatcher after its first call with arguments of
+a given kind (:class:`Kernel`): the dispatcher types every argument again at every call, and
+for the ``State`` tuple of 77 fields that took 1.5 ms a call (measured, under load; a step
+makes three such calls), where the compiled entry point, given arguments of the kind it was
+compiled for, is called in 2 us.
 
 Where the cache goes: numba writes it beside the source (``__pycache__``) when that folder is
 writable, and otherwise in the user's cache folder (numba's own fallback), or wherever the
@@ -22,40 +29,90 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
+import numpy as np
+from numba.core.typing.typeof import Purpose, typeof_impl
+from numba.core.typing.typeof import typeof as _untyped_typeof
 
-__all__ = ["jit", "kernel", "parallel_jit", "prange", "use_threads"]
+__all__ = ["Kernel", "jit", "kernel", "kind", "parallel_jit", "prange", "use_threads"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+typeof: Callable[[object, Any], Any] = _untyped_typeof  # numba's, untyped in its stubs
 
 prange: Any = numba.prange
 _UNCOUNTED: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 """numba's options for every law and kernel (``_nrt`` is not in numba's typed signature)."""
-_LAW: dict[str, Any] = {**_UNCOUNTED, "no_cpython_wrapper": True}
-"""The same for a law, which only compiled code calls (nor is this option typed)."""
 
 
 def jit(function: F) -> F:
-    """Compile a function of scalar code over arrays, cached, for compiled callers only (its
-    signature kept for the type checker: a compiled function is called as the Python one).
-
-    Without the wrapper that lets Python call it: that wrapper unboxes every array of the
-    ``State`` tuple, and building one for each law was most of the cold compile (measured:
-    111 s of CPU for the first step, mask and observation of a new install)."""
-    return cast("F", numba.njit(**_LAW)(function))
+    """Compile a function of scalar code over arrays, cached (its signature kept for the
+    type checker: a compiled function is called as the Python one)."""
+    return cast("F", numba.njit(**_UNCOUNTED)(function))
 
 
 def kernel(function: F) -> F:
     """Compile a loop over the tables that Python calls (:mod:`._kernel`'s entry points)."""
-    return cast("F", numba.njit(**_UNCOUNTED)(function))
+    return cast("F", Kernel(numba.njit(**_UNCOUNTED)(function)))
+
+
+def kind(value: object) -> object:
+    """What numba's type of an argument is made of: an array's dtype, dimensions, layout and
+    writability (as numba's ``typeof`` reads them), a tuple's type and its items' kinds, a
+    number's type (and, for an int, whether it is past int64, which numba types apart)."""
+    if isinstance(value, np.ndarray):
+        flags = value.flags
+        return (value.dtype, value.ndim, flags.c_contiguous, flags.f_contiguous, flags.writeable)
+    if isinstance(value, tuple):
+        return (type(value), *map(kind, value))
+    if type(value) is int:
+        return (int, not -(2**63) <= value < 2**63)
+    return type(value)
+
+
+class Kernel:
+    """A compiled kernel called from Python through its entry point for the kind of its
+    arguments: the first call of each kind goes through numba's dispatcher (which compiles,
+    or loads the cache, and types the arguments), later ones straight to the code compiled
+    for exactly those types. Arguments whose types numba converts to another compiled
+    signature keep going through the dispatcher."""
+
+    def __init__(self, dispatcher: Any) -> None:
+        self.dispatcher = dispatcher
+        self._entries: dict[object, Callable[..., Any]] = {}
+        # Defaults are passed as arguments: an omitted one is typed apart by numba.
+        self._defaults: tuple[Any, ...] = dispatcher.py_func.__defaults__ or ()
+        self._arity = dispatcher.py_func.__code__.co_argcount
+
+    def __call__(self, *args: Any) -> Any:
+        missing = self._arity - len(args)
+        if missing > 0:
+            args = (*args, *self._defaults[len(self._defaults) - missing :])
+        key = kind(args)
+        entry = self._entries.get(key)
+        if entry is not None:
+            return entry(*args)
+        result = self.dispatcher(*args)
+        types = tuple(typeof(arg, Purpose.argument) for arg in args)
+        compiled = self.dispatcher.overloads.get(types)
+        if compiled is not None:
+            self._entries[key] = compiled.entry_point
+        return result
 
 
 def parallel_jit(function: F) -> F:
     """Compile a loop over the tables whose ``prange`` runs on numba's threads, cached."""
     # numba's parallel loops allocate their schedule: these keep its reference counting (the
     # laws they call do without it, each compiled with its own options).
-    return cast("F", numba.njit(cache=True, nogil=True, parallel=True)(function))
+    return cast("F", Kernel(numba.njit(cache=True, nogil=True, parallel=True)(function)))
 
 
 def use_threads(count: int) -> None:
     """Run the next parallel loops of this thread on ``count`` threads (at most numba's)."""
     numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
+
+
+@typeof_impl.register(Kernel)
+def _typeof_kernel(value: Kernel, context: Any) -> Any:
+    """A kernel called from compiled code (the threaded loops call the plain ones) is its
+    numba dispatcher there."""
+    return typeof_impl(value.dispatcher, context)
+
