@@ -115,4 +115,3 @@ def _typeof_kernel(value: Kernel, context: Any) -> Any:
     """A kernel called from compiled code (the threaded loops call the plain ones) is its
     numba dispatcher there."""
     return typeof_impl(value.dispatcher, context)
-
