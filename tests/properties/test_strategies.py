@@ -385,7 +385,7 @@ def test_builds_works_on_every_public_attrs_class(cls: type) -> None:
     draws values the class accepts."""
 
     @settings(
-        max_examples=min(20, settings.default.max_examples),
+        max_examples=min(20, settings().max_examples),
         deadline=None,
         database=None,
         suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
