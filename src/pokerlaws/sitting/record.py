@@ -23,7 +23,6 @@ import attrs
 from pokerlaws import _shapes
 from pokerlaws.cards import Card, NotationError, format_cards, parse_card
 from pokerlaws.records._grammar import _BLANKS, _SURROGATE, _Bad, _stripped, _words
-from pokerlaws.records._grammar import SITTING_FORMAT as FORMAT  # the first word
 from pokerlaws.records._reading import read_action
 from pokerlaws.records.game import GameRecord, record
 from pokerlaws.records.notation import format_action, format_record, parse_record_lines
@@ -61,6 +60,8 @@ __all__ = [
     "replay_sitting",
 ]
 
+FORMAT = "pokerlaws-sitting"
+"""The first word of every sitting record text."""
 VERSION = 1
 
 
