@@ -27,22 +27,6 @@ from pokerlaws.cards import Rank
 __all__ = ["HandTables", "build"]
 
 
-class HandRules(Protocol):
-    """The switches the tables read (:class:`pokerlaws.hands.HandRules` has them): named
-    here, not imported, so that this module never imports the one that imports it."""
-
-    @property
-    def blaze(self) -> bool: ...
-    @property
-    def skip_sequence(self) -> bool: ...
-    @property
-    def ace_high_sequences(self) -> bool: ...
-    @property
-    def heart_flushes_first(self) -> bool: ...
-    @property
-    def heart_sequences_first(self) -> bool: ...
-
-
 class _RepeatedSwitches(Protocol):
     """What a hand with a repeated rank reads."""
 
@@ -61,6 +45,11 @@ class _DifferentSwitches(Protocol):
     def heart_flushes_first(self) -> bool: ...
     @property
     def heart_sequences_first(self) -> bool: ...
+
+
+class HandRules(_RepeatedSwitches, _DifferentSwitches, Protocol):
+    """The switches the tables read (:class:`pokerlaws.hands.HandRules` has them): named
+    here, not imported, so that this module never imports the one that imports it."""
 
 
 class _Blaze(NamedTuple):
