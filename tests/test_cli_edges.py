@@ -125,6 +125,32 @@ def test_ctrl_c_while_a_record_is_read_is_one_line_and_status_130(
     assert not page.exists()
 
 
+_INTERRUPT_IN_A_STRING_EXEC = """\
+import sys
+
+import pokerlaws.cli.main
+
+def _main(argv):
+    exec("raise KeyboardInterrupt")
+
+sys.modules["pokerlaws.cli.main"]._main = _main
+"""
+
+
+def test_ctrl_c_that_lands_in_a_string_exec_still_ends_with_status_130(tmp_path: Path) -> None:
+    """A Ctrl-C that reached the command while ``dataclasses`` or ``namedtuple`` built a
+    method (a string ``exec``, as a module loads) ended ``python -m pokerlaws`` by SIGINT
+    (-2), its one line printed: CPython marks such a KeyboardInterrupt unhandled although
+    the command catches it, and ``-m`` then dies by the signal (``__main__`` ends the
+    process itself). Seen once in two CI runs; here made certain by a ``sitecustomize``
+    whose command raises the interrupt inside a string ``exec``."""
+    (tmp_path / "sitecustomize.py").write_text(_INTERRUPT_IN_A_STRING_EXEC)
+    paths = [str(tmp_path), *sys.path]
+    result = _run(("check", PEEL), env={**os.environ, "PYTHONPATH": os.pathsep.join(paths)})
+    assert (result.returncode, result.stderr) == (130, b"pokerlaws: interrupted\n")
+    assert result.stdout == b""
+
+
 # --- A reader who leaves ----------------------------------------------------------------
 
 
