@@ -156,6 +156,69 @@ def test_an_edge_loads_on_first_use_of_one_of_its_names() -> None:
     assert "json" not in loaded
 
 
+# The other commands' code and what only it uses: `check` and `replay` run in a few hundred
+# subprocesses of the test suite, and a referee's start should not pay for the demo's narrator,
+# the match's seat protocol or the replay page (issue 33).
+NOT_FOR_REFEREEING = {
+    "pokerlaws.bots",
+    "pokerlaws.cli.demo",
+    "pokerlaws.cli.match",
+    "pokerlaws.cli.play",
+    "pokerlaws.cli.serve",
+    "pokerlaws.render.html",
+    "pokerlaws.seats",
+    "pokerlaws.simulation",
+}
+SHORT = ROOT / "tests" / "golden" / "short.record"
+
+
+def command_loads(*args: str) -> tuple[int, set[str]]:
+    """The exit status of ``pokerlaws ARGS`` run in a fresh interpreter, and the modules of
+    the package it then holds (what it prints is thrown away)."""
+    probe = (
+        "import contextlib, io, sys\n"
+        "from pokerlaws.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n"
+        f"        status = main({list(args)!r})\n"
+        "    except SystemExit as done:\n"
+        "        status = done.code\n"
+        "print(status, *(m for m in sys.modules if m.startswith('pokerlaws')))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT
+    ).stdout.split()
+    return int(out[0]), set(out[1:])
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("check", str(SHORT)),
+        ("check", "--json", str(SHORT)),
+        ("replay", str(SHORT)),
+        ("check", "--example", "peel"),
+        ("--help",),
+        ("check", "--help"),
+    ],
+)
+def test_check_and_replay_load_none_of_the_other_commands(args: tuple[str, ...]) -> None:
+    status, loaded = command_loads(*args)
+    assert status == 0
+    assert "pokerlaws.cli.main" in loaded
+    assert loaded & NOT_FOR_REFEREEING == set()
+
+
+def test_each_command_loads_its_own_code_when_run() -> None:
+    # The other side of the pin above: the lazy imports are reached, not left out.
+    status, loaded = command_loads("hands")
+    assert status == 0
+    assert loaded & NOT_FOR_REFEREEING == set()
+    status, loaded = command_loads("demo", "--games", "1", "--players", "2")
+    assert status == 0
+    assert "pokerlaws.cli.demo" in loaded
+
+
 def test_every_api_name_imports_from_the_top_level() -> None:
     missing = [name for name in API_NAMES if not hasattr(pl, name)]
     assert not missing

@@ -22,6 +22,7 @@ __all__ = [
     "NO_ACTION",
     "OTHER_SEAT",
     "REPORT",
+    "STARTUP",
     "TIMEOUT",
     "TOO_LONG",
     "Fault",
@@ -49,6 +50,12 @@ FAULT_KINDS: tuple[str, ...] = (
     REPORT,
 )
 """Every kind of fault, in the order reports list them."""
+
+STARTUP = 5.0
+"""The seconds a freshly started process has for its first answer, on top of the
+decision's own time limit, before its silence is a :data:`TIMEOUT`: an interpreter and its
+libraries take time to load. Here, not in :mod:`pokerlaws.seats`, so that ``pokerlaws
+match``'s help can name it without loading the seat protocol."""
 
 KEPT_FAULTS = 3
 """The faults of each player kept in full (with where they happened): the first ones, which

@@ -45,7 +45,7 @@ from typing import IO, Any
 
 from pokerlaws.actions import Action
 from pokerlaws.answers import default_action, judge_answer, read_answer
-from pokerlaws.faults import DEAD, TIMEOUT, TOO_LONG, Fault, FaultReport, excerpt
+from pokerlaws.faults import DEAD, STARTUP, TIMEOUT, TOO_LONG, Fault, FaultReport, excerpt
 from pokerlaws.records.jsonio import FORMAT, from_json, to_json
 from pokerlaws.views import PlayerView
 
@@ -61,10 +61,6 @@ __all__ = [
 MAX_LINE = 1 << 20
 """The longest line either side writes, newline included (1 MiB): a view of the largest
 table is a few kilobytes, and a bot must not fill the table's memory."""
-
-STARTUP = 5.0
-"""The seconds a freshly started process has for its first answer, on top of the
-decision's own time limit: an interpreter and its libraries take time to load."""
 
 _DRAIN = 4 * MAX_LINE
 """The most unasked-for output read and thrown away before a view is sent."""

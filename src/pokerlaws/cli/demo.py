@@ -8,15 +8,15 @@ at most 100 columns and escaped; colour only on a terminal.
 
 from __future__ import annotations
 
-import argparse
 import random
 import textwrap
 from collections.abc import Sequence
-from typing import Any, TextIO, cast
+from typing import TextIO, cast
 
 import attrs
 
 import pokerlaws as pl
+from pokerlaws.cli.commands import add_demo_command, add_table_arguments
 from pokerlaws.cli.output import OutputRefused, Reader, refusal, write_whole
 from pokerlaws.cli.table import (
     CHIPS,
@@ -267,37 +267,3 @@ def write_sitting(sitting: pl.Sitting, path: str, out: TextIO, err: TextIO) -> i
         return 2
     say(out, f"The sitting's record is in {path} (pokerlaws check {path} referees it).")
     return 0
-
-
-def add_demo_command(
-    commands: argparse._SubParsersAction[Any],
-) -> argparse.ArgumentParser:
-    """Add ``demo`` to the command line's subcommands."""
-    demo: argparse.ArgumentParser = commands.add_parser(
-        "demo",
-        help="watch a seeded sitting among peel_bots, narrated with the laws",
-        description="Play a seeded sitting among peel_bots and narrate it as the book's "
-        "worked example does: the ante, straddles, each say, the draw, the betting, the "
-        "show, who takes the pool and why, jack-pots and their openers, each step with the "
-        "law that governs it. The same seed gives the same text.",
-    )
-    add_table_arguments(demo, games=6)
-    demo.add_argument(
-        "--variant",
-        metavar="NAME",
-        action="append",
-        default=[],
-        help="turn a Rules or HandRules switch on (blaze, joker, skip_sequence, ...) or off "
-        "(no-NAME); repeat for more",
-    )
-    demo.add_argument(
-        "--record", metavar="FILE", help="write the sitting record (pokerlaws check reads it)"
-    )
-    return demo
-
-
-def add_table_arguments(parser: argparse.ArgumentParser, *, games: int) -> None:
-    """``--seed``, ``--players`` and ``--games``, shared by ``demo`` and ``play``."""
-    parser.add_argument("--seed", type=int, default=1891, help="the packs' seed (1891)")
-    parser.add_argument("--players", type=int, default=4, help="2 to 10 players (4)")
-    parser.add_argument("--games", type=int, default=games, help=f"games to play ({games})")

@@ -47,13 +47,15 @@ from pokerlaws import (
     replay,
     shuffled_deck,
 )
-from pokerlaws.cli.demo import add_demo_command, add_table_arguments, run_demo
-from pokerlaws.cli.match import add_match_command, run_match
+from pokerlaws.cli.commands import (
+    add_demo_command,
+    add_match_command,
+    add_play_command,
+    add_serve_command,
+)
 from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import MAX_ACTIONS, write_page
-from pokerlaws.cli.play import run_play
 from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
-from pokerlaws.cli.serve import add_serve_command, run_serve
 from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
 from pokerlaws.cli.text import json_line, printable, say
 from pokerlaws.records.game import begin
@@ -441,16 +443,7 @@ def _parser() -> argparse.ArgumentParser:
     add_demo_command(commands)
     add_match_command(commands)
     add_serve_command(commands)
-    play = commands.add_parser(
-        "play",
-        help="sit at a terminal table against peel_bots",
-        description="Play at a table against peel_bots: your cards, the pool, each seat's "
-        "stack and stake, whose turn, and your legal actions as a numbered menu, each stake "
-        "labelled. Answer with a number or words (call, raise 4, fold, check, pat, discard "
-        "2s 9h; pass, stand, stake 4); help or ? prints the menu again. After the last game, "
-        "on quit or at the end of the input, it prints the sitting's results.",
-    )
-    add_table_arguments(play, games=3)
+    add_play_command(commands)
     hands = commands.add_parser(
         "hands",
         help="rank a sample of hands as Peel ranks them",
@@ -545,7 +538,11 @@ def _main(argv: Sequence[str] | None) -> int:
             )
         if args.command == "hands":
             return _sample(args.seed, out)
+        # Each of the other commands imports its code when it runs (issue 33): `check`
+        # and `replay`, run far more often, never load the demo, the match or the service.
         if args.command == "play":
+            from pokerlaws.cli.play import run_play
+
             return run_play(
                 seed=args.seed,
                 players=args.players,
@@ -555,9 +552,15 @@ def _main(argv: Sequence[str] | None) -> int:
                 err=err,
             )
         if args.command == "match":
+            from pokerlaws.cli.match import run_match
+
             return run_match(args, out, err)
         if args.command == "serve":
+            from pokerlaws.cli.serve import run_serve
+
             return run_serve(args, err)
+        from pokerlaws.cli.demo import run_demo
+
         if args.command == "demo":
             return run_demo(
                 seed=args.seed,

@@ -27,133 +27,18 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from pokerlaws.bots import Policy, peel_bot, random_bot
+from pokerlaws.cli.commands import add_match_command
 from pokerlaws.cli.output import OutputRefused, write_whole
 from pokerlaws.cli.text import printable, say
 from pokerlaws.faults import FaultReport
 from pokerlaws.rules import Rules
-from pokerlaws.seats import STARTUP, process_bot
+from pokerlaws.seats import process_bot
 from pokerlaws.simulation import SimulationResult, simulate
 from pokerlaws.sitting.record import format_sitting_record
 
 __all__ = ["add_match_command", "run_match"]
 
 OK, MALFORMED = 0, 2
-
-_EPILOG = (
-    "A bot is a program that reads JSON lines on its standard input and answers one line "
-    "for each view of its seat (docs/bots.md); `python -m pokerlaws.bots peel` is a ready "
-    "one. A bot that answers late, crashes, hangs or answers what is not a legal action "
-    "of its seat takes the default action (pass, decline, stand, pat, the least stake) "
-    "and a fault is counted, by its kind; it is started again at its next turn. What a bot "
-    "writes on its standard error is thrown away, or kept by --bot-log."
-)
-
-
-class _Seat(argparse.Action):
-    """Keep every player option in one list, in the order given: that is the seating."""
-
-    def __call__(
-        self,
-        parser: argparse.ArgumentParser,
-        namespace: argparse.Namespace,
-        values: str | Sequence[Any] | None,
-        option_string: str | None = None,
-    ) -> None:
-        seats: list[tuple[str, str]] = list(getattr(namespace, self.dest) or [])
-        seats.append((self.const, str(values)))
-        setattr(namespace, self.dest, seats)
-
-
-def _positive(kind: type, what: str) -> Any:
-    def read(text: str) -> Any:
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-        if value is None or not value > 0 or value != value or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"{what}, above 0, not {text!r}")
-        return value
-
-    return read
-
-
-def _seed(text: str) -> int:
-    if not text.isdecimal() or not text.isascii():
-        raise argparse.ArgumentTypeError(f"a seed is a whole number, 0 or more, not {text!r}")
-    return int(text)
-
-
-def add_match_command(commands: Any) -> None:
-    """Add ``match`` to the command line's subcommands."""
-    match = commands.add_parser(
-        "match",
-        help="a tournament of bots, each in a process of its own",
-        description="Play SITTINGS sittings of up to GAMES games among the players, seated "
-        "in the order given, and print each player's net chips, games and faults.",
-        epilog=_EPILOG,
-    )
-    seat = {"action": _Seat, "dest": "seats"}
-    match.add_argument(
-        "--bot",
-        metavar="NAME=COMMAND",
-        const="bot",
-        help="a bot program (COMMAND split as a shell would, never run by one)",
-        **seat,
-    )
-    match.add_argument("--peel", metavar="NAME", const="peel", help="a peel_bot", **seat)
-    match.add_argument("--random", metavar="NAME", const="random", help="a random_bot", **seat)
-    match.add_argument(
-        "--sittings",
-        metavar="N",
-        type=_positive(int, "a number of sittings"),
-        required=True,
-        help="independent sittings, each begun afresh",
-    )
-    match.add_argument(
-        "--games",
-        metavar="N",
-        type=_positive(int, "a number of games"),
-        required=True,
-        help="games a sitting, at most (fewer if a table is left with one player)",
-    )
-    match.add_argument(
-        "--seed", metavar="N", type=_seed, help="the packs' seed (default: 128 secret bits)"
-    )
-    match.add_argument(
-        "--timeout",
-        metavar="S",
-        type=_positive(float, "seconds"),
-        default=1.0,
-        help="the seconds a bot's decision may take (1.0)",
-    )
-    match.add_argument(
-        "--startup",
-        metavar="S",
-        type=_positive(float, "seconds"),
-        default=STARTUP,
-        help=f"the seconds more a bot's process has to start ({STARTUP})",
-    )
-    match.add_argument(
-        "--chips",
-        metavar="N",
-        type=_positive(int, "a number of chips"),
-        default=100,
-        help="each player's chips at the start of a sitting (100)",
-    )
-    match.add_argument(
-        "--workers",
-        metavar="N",
-        type=_positive(int, "a number of worker processes"),
-        default=1,
-        help="play the sittings on N worker processes (1: in this one); the result is the same",
-    )
-    match.add_argument("--record", metavar="DIR", help="write each sitting's record into DIR")
-    match.add_argument(
-        "--bot-log",
-        metavar="DIR",
-        help="keep each bot's standard error in DIR, in a file a bot (NAME.log)",
-    )
-    match.add_argument("--json", action="store_true", help="print the results as JSON")
 
 
 def _log_files(names: Sequence[str], folder: Path) -> dict[str, Path]:

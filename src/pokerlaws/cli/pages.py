@@ -12,7 +12,6 @@ from typing import TextIO
 from pokerlaws.cli.output import OutputRefused, write_whole
 from pokerlaws.cli.text import say
 from pokerlaws.records.game import GameRecord, IllegalRecord
-from pokerlaws.render.html import render_html
 
 __all__ = ["MAX_ACTIONS", "write_page"]
 
@@ -45,6 +44,10 @@ def write_page(
             f"actions, more than {max_actions:,} (--max-actions N raises the bound)",
         )
         return MALFORMED
+    # Here, not at the top: `replay` without --html (and `check`) load this module for its
+    # bound, and the page's renderer is the heaviest import of the command line.
+    from pokerlaws.render.html import render_html
+
     try:
         page = render_html(game)
     except IllegalRecord as error:

@@ -20,62 +20,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from pokerlaws._extras import MissingExtra, needs_extra
+from pokerlaws.cli.commands import DEFAULT_DB, add_serve_command, serve_arguments
 from pokerlaws.cli.text import say
 
 __all__ = ["DEFAULT_DB", "add_serve_command", "run_serve", "serve_main"]
 
-DEFAULT_DB = "sqlite:///pokerlaws.db"
 MISSING = 2
-
-
-def _port(text: str) -> int:
-    try:
-        port = int(text)
-    except ValueError:
-        port = -1
-    if not 0 <= port <= 65535:
-        raise argparse.ArgumentTypeError(f"a port, 0 to 65535, not {text!r}")
-    return port
-
-
-def _workers(text: str) -> int:
-    try:
-        workers = int(text)
-    except ValueError:
-        workers = 0
-    if not 1 <= workers <= 64:
-        raise argparse.ArgumentTypeError(f"a number of workers, 1 to 64, not {text!r}")
-    return workers
-
-
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--db",
-        metavar="URL",
-        default=DEFAULT_DB,
-        help=f"the store: sqlite:///PATH (a file), postgresql://... (default {DEFAULT_DB})",
-    )
-    parser.add_argument("--host", default="127.0.0.1", help="the address to listen on")
-    parser.add_argument("--port", type=_port, default=8000, help="the port (8000)")
-    parser.add_argument(
-        "--workers",
-        type=_workers,
-        default=1,
-        metavar="N",
-        help="server processes on the one port (1); more than one wants a store they can "
-        "share, postgresql://...",
-    )
-
-
-def add_serve_command(commands: Any) -> None:
-    """Add ``serve`` to the command line's subcommands."""
-    serve = commands.add_parser(
-        "serve",
-        help="host sittings for browsers and programs (the service extra)",
-        description="Start the table service: a lobby page at /, a table page for each "
-        "seat, and the JSON routes of docs/service.md, over the store --db names.",
-    )
-    _arguments(serve)
 
 
 def run_serve(args: argparse.Namespace, err: Any = None) -> int:
@@ -143,5 +93,5 @@ def serve_main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m pokerlaws.service", description="Start the table service."
     )
-    _arguments(parser)
+    serve_arguments(parser)
     return run_serve(parser.parse_args(argv))
