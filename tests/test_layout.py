@@ -158,7 +158,8 @@ def test_an_edge_loads_on_first_use_of_one_of_its_names() -> None:
 
 # The other commands' code and what only it uses: `check` and `replay` run in a few hundred
 # subprocesses of the test suite, and a referee's start should not pay for the demo's narrator,
-# the match's seat protocol or the replay page (issue 33).
+# the match's seat protocol or the replay page (issue 33); nor, for a game's record in text,
+# for the sitting's reader or the JSON codecs.
 NOT_FOR_REFEREEING = {
     "pokerlaws.bots",
     "pokerlaws.cli.demo",
@@ -168,6 +169,11 @@ NOT_FOR_REFEREEING = {
     "pokerlaws.render.html",
     "pokerlaws.seats",
     "pokerlaws.simulation",
+}
+NOT_FOR_A_GAME_IN_TEXT = {
+    "pokerlaws.cli.sitting",
+    "pokerlaws.records.jsonio",
+    "pokerlaws.sitting.record",
 }
 SHORT = ROOT / "tests" / "golden" / "short.record"
 
@@ -206,17 +212,28 @@ def test_check_and_replay_load_none_of_the_other_commands(args: tuple[str, ...])
     status, loaded = command_loads(*args)
     assert status == 0
     assert "pokerlaws.cli.main" in loaded
-    assert loaded & NOT_FOR_REFEREEING == set()
+    assert loaded & (NOT_FOR_REFEREEING | NOT_FOR_A_GAME_IN_TEXT) == set()
 
 
-def test_each_command_loads_its_own_code_when_run() -> None:
-    # The other side of the pin above: the lazy imports are reached, not left out.
+def test_each_command_loads_its_own_code_when_run(tmp_path: Path) -> None:
+    # The other side of the pins above: the imports put off are reached when needed.
     status, loaded = command_loads("hands")
-    assert status == 0
-    assert loaded & NOT_FOR_REFEREEING == set()
-    status, loaded = command_loads("demo", "--games", "1", "--players", "2")
+    assert (status, loaded & NOT_FOR_REFEREEING) == (0, set())
+    sitting = tmp_path / "sitting.record"
+    status, loaded = command_loads(
+        "demo", "--games", "1", "--players", "2", "--record", str(sitting)
+    )
     assert status == 0
     assert "pokerlaws.cli.demo" in loaded
+    status, loaded = command_loads("check", str(sitting))
+    assert status == 0
+    assert loaded & NOT_FOR_A_GAME_IN_TEXT == NOT_FOR_A_GAME_IN_TEXT
+    assert loaded & NOT_FOR_REFEREEING == set()
+    game = tmp_path / "game.json"
+    game.write_text(pl.to_json(pl.parse_record(SHORT.read_text("utf-8"))), "utf-8")
+    status, loaded = command_loads("check", str(game))
+    assert status == 0
+    assert "pokerlaws.records.jsonio" in loaded
 
 
 def test_every_api_name_imports_from_the_top_level() -> None:

@@ -41,7 +41,6 @@ from pokerlaws import (
     apply,
     evaluate,
     format_cards,
-    from_json,
     parse_cards,
     record,
     replay,
@@ -55,8 +54,7 @@ from pokerlaws.cli.commands import (
 )
 from pokerlaws.cli.output import BROKEN_PIPE, INTERRUPTED, refusal
 from pokerlaws.cli.pages import MAX_ACTIONS, write_page
-from pokerlaws.cli.reading import MAX_BYTES, Unreadable, read_example, read_record
-from pokerlaws.cli.sitting import check_sitting, is_sitting, replay_sitting_steps
+from pokerlaws.cli.reading import MAX_BYTES, Unreadable, is_sitting, read_example, read_record
 from pokerlaws.cli.text import json_line, printable, say
 from pokerlaws.records.game import begin
 from pokerlaws.records.notation import format_action, parse_record_lines, record_problems
@@ -148,6 +146,10 @@ def _parse(text: str) -> tuple[GameRecord, tuple[int | None, ...]]:
     """The record in ``text`` and the line of each action (None for JSON, which has paths)."""
     if not _is_json(text):
         return parse_record_lines(text)
+    # Here, not at the top: JSON's codecs are every value's (a sitting's too), and most
+    # records checked are text.
+    from pokerlaws.records.jsonio import from_json
+
     try:
         value = from_json(text)
     except RecursionError:  # from_json refuses deep nesting; this is the last defence
@@ -223,6 +225,8 @@ def _check(
     if isinstance(text, int):
         return text
     if is_sitting(text):  # a whole sitting (docs/notation.md, "Sitting records")
+        from pokerlaws.cli.sitting import check_sitting  # the sitting's reader, when needed
+
         return check_sitting(text, as_json, out)
     loaded = _load(text, as_json, out)
     if isinstance(loaded, int):
@@ -325,6 +329,8 @@ def _replay(
                 [{"line": 1, "message": "--html takes one game's record, not a sitting's"}], out
             )
             return MALFORMED
+        from pokerlaws.cli.sitting import replay_sitting_steps
+
         return replay_sitting_steps(text, out, _replay_game)
     loaded = _load(text, False, out)
     if isinstance(loaded, int):

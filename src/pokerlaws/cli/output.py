@@ -25,7 +25,6 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -127,6 +126,8 @@ def write_whole(path: str, text: str, *, inputs: Sequence[str] = ()) -> None:
     folder = os.path.dirname(path) or "."
     # A short prefix: the temporary name must not pass the file system's name limit.
     prefix = f".{os.path.basename(path)[:64]}."
+    import tempfile  # here: `check` and `replay` load this module and write nothing
+
     handle, temporary = tempfile.mkstemp(dir=folder, prefix=prefix, suffix=".part")
     try:
         with os.fdopen(handle, "wb") as file:

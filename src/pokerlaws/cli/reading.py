@@ -1,15 +1,20 @@
 """Where ``check`` and ``replay`` get a record's text: a file, standard input, or one of the
-records shipped in the package (``--example NAME``, :mod:`pokerlaws.examples`)."""
+records shipped in the package (``--example NAME``, :mod:`pokerlaws.examples`); and whether
+the text is a game's record or a sitting's (:func:`is_sitting`), told before either reader
+loads."""
 
 from __future__ import annotations
 
+import json
 import os
 import select
 import stat
 import sys
 from typing import BinaryIO
 
-__all__ = ["MAX_BYTES", "STDIN", "Unreadable", "read_example", "read_record"]
+from pokerlaws.records._grammar import SITTING_FORMAT
+
+__all__ = ["MAX_BYTES", "STDIN", "Unreadable", "is_sitting", "read_example", "read_record"]
 
 MAX_BYTES = 16 * 1024 * 1024
 """The largest record file read unless ``--max-bytes`` says otherwise (16 MiB): a record
@@ -116,3 +121,22 @@ def read_example(name: str) -> str:
         return examples.text(name)
     except ValueError as error:
         raise Unreadable(str(error)) from None
+
+
+_SITTING_TYPES = ("SittingRecord", "Sitting")
+
+
+def is_sitting(text: str) -> bool:
+    """Whether ``text`` (a record file, read once by the caller) holds a sitting record: its
+    first word, or in JSON its type (``SittingRecord``, or a ``Sitting`` taken as its record);
+    JSON that cannot be read is left to the game record's reader to report."""
+    body = text.removeprefix("\ufeff").lstrip()
+    if body.startswith(SITTING_FORMAT):
+        return True
+    if body.startswith("{"):
+        try:
+            document = json.loads(body)
+        except (ValueError, RecursionError):  # not JSON, or nested too deep for json
+            return False
+        return isinstance(document, dict) and document.get("type") in _SITTING_TYPES
+    return False

@@ -1,7 +1,8 @@
 """``pokerlaws check`` for a sitting record: an edge of the package, which reads and prints.
 
 A sitting record is told apart from a game record by its first line (``pokerlaws-sitting``)
-or, in JSON, by its type (``SittingRecord``, or a ``Sitting`` taken as its record). The
+or, in JSON, by its type (``SittingRecord``, or a ``Sitting`` taken as its record), which
+:func:`pokerlaws.cli.reading.is_sitting` reads before this module loads. The
 verdicts and exit statuses are those of a game record (``docs/notation.md``); every line is
 printed escaped (``pokerlaws.cli.text``), players' names and tags as all the rest.
 """
@@ -25,7 +26,6 @@ from pokerlaws.sitting.model import (
     Sitting,
 )
 from pokerlaws.sitting.record import (
-    FORMAT,
     IllegalSittingRecord,
     SittingRecord,
     format_sitting_record,
@@ -34,24 +34,7 @@ from pokerlaws.sitting.record import (
     replay_sitting,
 )
 
-__all__ = ["check_sitting", "is_sitting", "print_refusal", "replay_sitting_steps"]
-
-_TYPES = ("SittingRecord", "Sitting")
-
-
-def is_sitting(text: str) -> bool:
-    """Whether ``text`` (a record file, read once by the caller) holds a sitting record;
-    JSON that cannot be read is left to the game record's reader to report."""
-    body = text.removeprefix("\ufeff").lstrip()
-    if body.startswith(FORMAT):
-        return True
-    if body.startswith("{"):
-        try:
-            document = json.loads(body)
-        except (ValueError, RecursionError):  # not JSON, or nested too deep for json
-            return False
-        return isinstance(document, dict) and document.get("type") in _TYPES
-    return False
+__all__ = ["check_sitting", "print_refusal", "replay_sitting_steps"]
 
 
 def _read(text: str) -> tuple[SittingRecord, tuple[int | None, ...], tuple[tuple[int, ...], ...]]:

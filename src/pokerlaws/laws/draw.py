@@ -15,7 +15,6 @@ discards (Law 37) unless too few other cards are left.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Sequence
 from functools import cache
 from itertools import chain, combinations, filterfalse, repeat
@@ -205,6 +204,10 @@ def _await_shuffle(state: GameState, changes: Changes) -> GameState:
 def keyed_order(seed: str, cards: tuple[Card, ...]) -> tuple[Card, ...]:
     """``cards`` ranked by a hash keyed with ``seed``: an order nobody can foresee who does
     not know the seed (the engine's own shuffle, when the caller gives none)."""
+    # Imported here: hashlib loads OpenSSL's bindings, a cost every `import pokerlaws` (and
+    # every `pokerlaws check`) paid for a shuffle that most games never ask the engine for.
+    import hashlib
+
     key = hashlib.blake2b(seed.encode(), digest_size=32).digest()
 
     def rank(card: Card) -> bytes:

@@ -17,6 +17,10 @@ from pokerlaws.rules import Rules
 
 FORMAT = "pokerlaws-record"
 """The first word of every record text."""
+SITTING_FORMAT = "pokerlaws-sitting"
+"""The first word of every sitting record text (:mod:`pokerlaws.sitting.record`'s
+``FORMAT``): here, beside the game record's, so that ``pokerlaws check`` tells the two apart
+without loading the sitting."""
 VERSION = 1
 """The format version this module writes and the newest it reads."""
 

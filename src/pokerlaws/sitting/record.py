@@ -23,6 +23,7 @@ import attrs
 from pokerlaws import _shapes
 from pokerlaws.cards import Card, NotationError, format_cards, parse_card
 from pokerlaws.records._grammar import _BLANKS, _SURROGATE, _Bad, _stripped, _words
+from pokerlaws.records._grammar import SITTING_FORMAT as FORMAT  # the first word
 from pokerlaws.records._reading import read_action
 from pokerlaws.records.game import GameRecord, record
 from pokerlaws.records.notation import format_action, format_record, parse_record_lines
@@ -60,8 +61,6 @@ __all__ = [
     "replay_sitting",
 ]
 
-FORMAT = "pokerlaws-sitting"
-"""The first word of every sitting record text."""
 VERSION = 1
 
 
