@@ -81,6 +81,18 @@ class Table:
         seen = self.seen(name)
         return {"seq": seen["seq"], "action": _choose(seen["view"]["legal_actions"], rng)}
 
+    def post_move(self, rng: random.Random) -> tuple[str, Any]:
+        """Post a legal action of the player to act over HTTP (answered 200, asserted): his
+        name, and the answer's document (the new view and ``seq``)."""
+        actor, _ = self.turn()
+        answer = self.client.post(
+            f"/sittings/{self.id}/actions",
+            json=self.move(rng),
+            headers=_auth(self.tokens[actor]),
+        )
+        assert answer.status_code == 200, answer.text
+        return actor, answer.json()
+
     def stored(self) -> tuple[str, ...]:
         store = self.client.app.state.tables.store  # type: ignore[attr-defined]
         return tuple(store.load(self.id).events)
@@ -115,12 +127,7 @@ def test_every_seat_is_pushed_his_view_after_every_action_sent_over_http(
         games_played = 0
         seq = 0
         while games_played < 1 and not table.public()["over"]:
-            message = table.move(rng)
-            actor, _ = table.turn()
-            answer = client.post(
-                f"/sittings/{table.id}/actions", json=message, headers=_auth(table.tokens[actor])
-            )
-            assert answer.status_code == 200, answer.text
+            table.post_move(rng)
             seq += 1
             for name, socket in opened.items():
                 assert_push_is_the_view(table, name, receive_json(socket), seq)
@@ -302,13 +309,7 @@ def test_events_appended_by_another_server_on_the_same_file_reach_the_socket(
             for socket in opened.values():
                 assert receive_json(socket)["seq"] == 0
             for seq in range(1, 4):
-                actor, _ = elsewhere.turn()
-                answer = there.post(
-                    f"/sittings/{table.id}/actions",
-                    json=elsewhere.move(rng),
-                    headers=_auth(table.tokens[actor]),
-                )
-                assert answer.status_code == 200, answer.text
+                elsewhere.post_move(rng)
                 for name, socket in opened.items():
                     pushed = receive_json(socket)
                     assert_push_is_the_view(table, name, pushed, seq)

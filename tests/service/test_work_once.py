@@ -57,14 +57,7 @@ def test_a_sitting_held_here_is_read_only_past_the_events_it_has_seen() -> None:
         table = Table(client)
         rng = random.Random(3)
         for seq in range(1, 6):
-            actor, _ = table.turn()
-            answer = client.post(
-                f"/sittings/{table.id}/actions",
-                json=table.move(rng),
-                headers=_auth(table.tokens[actor]),
-            )
-            assert answer.status_code == 200, answer.text
-            assert answer.json()["seq"] == seq
+            assert table.post_move(rng)[1]["seq"] == seq
         assert store.loads == 0  # never the whole sitting: it was made here
         assert set(store.read_after) <= set(range(6))
         assert max(store.read_after) == 4  # the read before the last action
@@ -169,13 +162,7 @@ def test_an_event_of_another_server_on_postgresql_reaches_a_socket_by_notify(
             for socket in opened.values():
                 assert receive_json(socket)["seq"] == 0
             for seq in range(1, 4):
-                actor, _ = elsewhere.turn()
-                answer = there.post(
-                    f"/sittings/{table.id}/actions",
-                    json=elsewhere.move(rng),
-                    headers=_auth(table.tokens[actor]),
-                )
-                assert answer.status_code == 200, answer.text
+                elsewhere.post_move(rng)
                 for name, socket in opened.items():
                     pushed = receive_json(socket)
                     assert pushed["seq"] == seq
@@ -191,13 +178,7 @@ def test_the_fast_json_writer_writes_what_the_standard_one_does() -> None:
         for _ in range(12):
             if table.public()["to_act"] is None:
                 break  # the sitting's one game is over
-            actor, _ = table.turn()
-            answer = client.post(
-                f"/sittings/{table.id}/actions",
-                json=table.move(rng),
-                headers=_auth(table.tokens[actor]),
-            )
-            assert answer.status_code == 200, answer.text
+            table.post_move(rng)
             state = held.table(table.id)
             for who in [*table.tokens, None, sittings.REFEREE]:
                 document = state.seen_by(who)
