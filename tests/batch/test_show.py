@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from tests.skips import extra_reason
+from tests.where import At
 
 np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
@@ -138,7 +139,7 @@ def check(name: str, pairs: list[tuple[GameState, GameState]]) -> None:
         else:
             batch_show.end_of_game(s, t)  # it tells the uncalled win from the show
     for i, (before, after) in enumerate(pairs):
-        where = f"table {i} ({name}): {before.history}"
+        where = At(f"table {i} ({name})", before)
         assert a.phase[i] == OVER, where
         assert a.to_act[i] == NONE, where
         assert a.pending[i].sum() == 0, where

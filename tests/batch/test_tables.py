@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from tests.skips import extra_reason
+from tests.where import At
 
 np = pytest.importorskip("numpy", reason=extra_reason("numpy", "batch"))
 
@@ -108,7 +109,7 @@ def play(
             to_act = tables.to_act
             stacks_now, pool = tables.stacks, tables.pool
             for i, state in enumerate(states):
-                where = f"game {game}, table {i}: {state.history}"
+                where = At(f"game {game}, table {i}", state)
                 assert _mask_bits(mask[i]) == space.legal_mask(state), where
                 assert to_act[i] == (-1 if state.to_act is None else state.to_act), where
                 assert stacks_now[i].tolist() == list(state.stacks), where
@@ -130,7 +131,7 @@ def play(
         for i, state in enumerate(states):
             if not playing[i]:
                 continue
-            where = f"game {game}, table {i}: {state.history}"
+            where = At(f"game {game}, table {i}", state)
             assert tables.state(i) == state, where
             assert payouts[i].tolist() == list(state.payouts), where
             met["games"] += 1
