@@ -46,15 +46,23 @@ __all__ = [
 def _lazy(build: Callable[P, SearchStrategy[T]]) -> Callable[P, SearchStrategy[T]]:
     """Make ``build`` a strategy function whose arguments are checked when the strategy is
     first validated or drawn from, as Hypothesis checks its own (``st.integers(5, 3)``
-    fails only the test that draws from it, not the import of the test module)."""
+    fails only the test that draws from it, not the import of the test module).
+
+    The strategy's text, ``build(args...)``, is written when shown, not when the strategy
+    is made (Hypothesis asks a definition that can print itself, through ``_repr_pretty_``):
+    a game state's repr costs more than drawing an action from it, and a test that asks
+    ``legal_actions(state)`` at every step never shows one."""
 
     @functools.wraps(build)
     def strategy(*args: P.args, **kwargs: P.kwargs) -> SearchStrategy[T]:
         def definition() -> SearchStrategy[T]:
             return build(*args, **kwargs)
 
-        shown = ", ".join([*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())])
-        definition.__name__ = definition.__qualname__ = f"{build.__name__}({shown})"
+        def shown(printer: Any, cycle: bool) -> None:
+            told = [*map(repr, args), *(f"{k}={v!r}" for k, v in kwargs.items())]
+            printer.text(f"{build.__name__}({', '.join(told)})")
+
+        definition._repr_pretty_ = shown  # type: ignore[attr-defined]
         return st.deferred(definition)
 
     return strategy

@@ -152,12 +152,14 @@ def new_games(
     The dealer is drawn among the seats with chips.
     """
     table = _table(rules, min_players, max_players, stacks, carried, jackpot_round)
+    return _started(table)
 
-    @st.composite
-    def started(draw: st.DrawFn) -> pl.GameState:
-        return _start(draw, table)
 
-    return started()
+@st.composite
+def _started(draw: st.DrawFn, table: _Table) -> pl.GameState:
+    # Defined once, not in new_games: Hypothesis reads the source of every function made a
+    # composite, which cost more than the draws.
+    return _start(draw, table)
 
 
 def _next(draw: st.DrawFn, state: pl.GameState) -> pl.GameState | None:

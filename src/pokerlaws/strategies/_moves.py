@@ -84,12 +84,14 @@ def legal_actions(state: pl.GameState) -> SearchStrategy[pl.Action]:
     _check_state("state", state)
     if not pl.legal_actions(state):
         raise InvalidArgument("state is a finished game: no action is legal; use next_game")
+    return _legal(state)
 
-    @st.composite
-    def legal(draw: st.DrawFn) -> pl.Action:
-        return _draw_legal(draw, state)
 
-    return legal()
+@st.composite
+def _legal(draw: st.DrawFn, state: pl.GameState) -> pl.Action:
+    # Defined once, not in legal_actions: Hypothesis reads the source of every function
+    # made a composite, which cost more than the draws of a test stepping through a game.
+    return _draw_legal(draw, state)
 
 
 def _illegal_candidates(state: pl.GameState) -> SearchStrategy[pl.Action]:

@@ -201,24 +201,32 @@ def rules(
             "recording_table": recording_table,
         },
     )
+    return _tables(antes, limits, hand_strategy, flags)
 
-    @st.composite
-    def tables(draw: st.DrawFn) -> pl.Rules:
-        if limits is None:
-            chosen_ante = draw(st.integers(1, _MAX_ANTE) if antes is None else antes)
-            chosen_limit = 2 * chosen_ante + draw(st.integers(0, 4 * chosen_ante))
-        elif antes is None:
-            chosen_limit = draw(limits)
-            chosen_ante = draw(st.integers(1, min(chosen_limit // 2, _MAX_ANTE)))
-        else:
-            chosen_ante, chosen_limit = draw(antes), draw(limits)
-            if 2 * chosen_ante > chosen_limit:
-                reject()
-        return pl.Rules(
-            ante=chosen_ante,
-            limit=chosen_limit,
-            hands=draw(hand_strategy),
-            **{name: draw(flag) for name, flag in flags.items()},
-        )
 
-    return tables()
+@st.composite
+def _tables(
+    draw: st.DrawFn,
+    antes: SearchStrategy[int] | None,
+    limits: SearchStrategy[int] | None,
+    hand_strategy: SearchStrategy[pl.HandRules],
+    flags: dict[str, SearchStrategy[bool]],
+) -> pl.Rules:
+    # Defined once, not in rules: Hypothesis reads the source of every function made a
+    # composite, which cost more than the draws.
+    if limits is None:
+        chosen_ante = draw(st.integers(1, _MAX_ANTE) if antes is None else antes)
+        chosen_limit = 2 * chosen_ante + draw(st.integers(0, 4 * chosen_ante))
+    elif antes is None:
+        chosen_limit = draw(limits)
+        chosen_ante = draw(st.integers(1, min(chosen_limit // 2, _MAX_ANTE)))
+    else:
+        chosen_ante, chosen_limit = draw(antes), draw(limits)
+        if 2 * chosen_ante > chosen_limit:
+            reject()
+    return pl.Rules(
+        ante=chosen_ante,
+        limit=chosen_limit,
+        hands=draw(hand_strategy),
+        **{name: draw(flag) for name, flag in flags.items()},
+    )
