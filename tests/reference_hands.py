@@ -7,6 +7,7 @@ check that :func:`pokerlaws.evaluate` orders hands exactly as these tuples do.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -33,8 +34,12 @@ _RANK = {name: number for number, name in enumerate(CATEGORIES)}
 _PACK = standard_deck()
 
 
+@functools.cache
 def _runs(step: int, ace_high: bool) -> dict[frozenset[int], int]:
-    """Every run of five ranks ``step`` apart, mapped to its top card (the ace as 1 or 14)."""
+    """Every run of five ranks ``step`` apart, mapped to its top card (the ace as 1 or 14).
+
+    Made once for each pair of arguments: made for every hand, it was half of the slow
+    test that values the whole pack."""
     runs = {}
     for low in range(1, 14 - 4 * step):
         ladder = [low + step * i for i in range(5)]
