@@ -44,6 +44,7 @@ __all__ = [
     "refusals",
     "serve",
     "start",
+    "take",
 ]
 
 
@@ -80,6 +81,23 @@ def legal(s: Any, t: int, action: int, count: int) -> bool:
     if phase == DRAW:
         return count == 0 and DISCARD <= action < DISCARD + DISCARDS
     return phase == BETTING and action == STAND and s.may_stand[t] == s.to_act[t]
+
+
+@jit
+def legal_row(s: Any, t: int, count: int, row: Any) -> None:
+    """Write :func:`legal` of every id into ``row``, for table ``t`` (not over) whose
+    menu has ``count`` stake ids: one call where a call an id would pass the state each
+    time."""
+    phase = s.phase[t]
+    for action in range(len(row)):
+        if phase == STRADDLING:
+            row[action] = action in (STRADDLE, DECLINE)
+        elif action == PASS or STAKE <= action < STAKE + count:
+            row[action] = True
+        elif phase == DRAW:
+            row[action] = count == 0 and DISCARD <= action < DISCARD + DISCARDS
+        else:
+            row[action] = phase == BETTING and action == STAND and s.may_stand[t] == s.to_act[t]
 
 
 @kernel
@@ -124,13 +142,20 @@ def refusals(s: Any, ids: Any, where: Any) -> tuple[int, int]:
 def _apply_one(s: Any, t: int, ids: Any, where: Any) -> int:
     """Take table ``t``'s id if it is live (and of ``where``, unless that is empty), with
     every automatic step after it; 1 if it now waits for the Law 41 shuffle."""
-    phase = s.phase[t]
-    if phase == OVER or (len(where) and not where[t]):
+    if s.phase[t] == OVER or (len(where) and not where[t]):
         return 0
-    action = ids[t]
+    lo, _, highest = menu(s, t)
+    return take(s, t, ids[t], lo, highest)
+
+
+@jit
+def take(s: Any, t: int, action: int, lo: int, highest: int) -> int:
+    """Take the legal id ``action`` at live table ``t`` (whose menu gives the least stake
+    ``lo`` and the highest stake), with every automatic step after it; 1 if the table now
+    waits for the Law 41 shuffle."""
+    phase = s.phase[t]
     s.log[t, s.log_len[t]] = action
     s.log_len[t] += 1
-    lo, _, highest = menu(s, t)
     # The chips of a stake id: the least legal stake and the id's distance from it.
     amount = lo + action - STAKE
     if phase == STRADDLING:
