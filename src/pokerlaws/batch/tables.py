@@ -449,9 +449,10 @@ class Tables:
         def run(part: int) -> int:
             start = part * PART
             stop = min(start + PART, self.n)
-            return int(_play.play_part(a.state(), bots, gens[part], rows[part], start, stop, halt))
+            return int(_play.play_part(state, bots, gens[part], rows[part], start, stop, halt))
 
         while waiting:
+            state = a.state()  # made again where the log was widened
             if self.threads > 1 and len(waiting) > 1:
                 with ThreadPoolExecutor(min(self.threads, len(waiting))) as pool:
                     ends = list(pool.map(run, waiting))
