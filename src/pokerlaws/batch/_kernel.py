@@ -71,33 +71,35 @@ def menu(s: Any, t: int) -> tuple[int, int, int]:
 
 
 @jit
-def legal(s: Any, t: int, action: int, count: int) -> bool:
-    """Whether id ``action`` is legal at table ``t`` (not over), ``count`` its stake ids."""
-    phase = s.phase[t]
+def legal_id(phase: int, action: int, count: int, may_stand: bool) -> bool:
+    """Whether id ``action`` is legal at a table (not over) in ``phase`` whose menu has
+    ``count`` stake ids, the seat to act standing if ``may_stand`` (Ambiguity 6). Given
+    numbers, not the state: a call given the ``State`` copies its arrays' structs."""
     if phase == STRADDLING:
         return action in (STRADDLE, DECLINE)
     if action == PASS or STAKE <= action < STAKE + count:
         return True
     if phase == DRAW:
         return count == 0 and DISCARD <= action < DISCARD + DISCARDS
-    return phase == BETTING and action == STAND and s.may_stand[t] == s.to_act[t]
+    return phase == BETTING and action == STAND and may_stand
 
 
 @jit
-def legal_row(s: Any, t: int, count: int, row: Any) -> None:
-    """Write :func:`legal` of every id into ``row``, for table ``t`` (not over) whose
-    menu has ``count`` stake ids: one call where a call an id would pass the state each
-    time."""
+def legal(s: Any, t: int, action: int, count: int) -> bool:
+    """Whether id ``action`` is legal at table ``t`` (not over), ``count`` its stake ids."""
+    return legal_id(s.phase[t], action, count, s.may_stand[t] == s.to_act[t])
+
+
+@jit
+def legal_row(s: Any, t: int, row: Any) -> tuple[int, int, int]:
+    """Write whether each id is legal at table ``t`` (not over) into ``row``; return its
+    :func:`menu`."""
+    lo, count, highest = menu(s, t)
     phase = s.phase[t]
+    may_stand = s.may_stand[t] == s.to_act[t]
     for action in range(len(row)):
-        if phase == STRADDLING:
-            row[action] = action in (STRADDLE, DECLINE)
-        elif action == PASS or STAKE <= action < STAKE + count:
-            row[action] = True
-        elif phase == DRAW:
-            row[action] = count == 0 and DISCARD <= action < DISCARD + DISCARDS
-        else:
-            row[action] = phase == BETTING and action == STAND and s.may_stand[t] == s.to_act[t]
+        row[action] = legal_id(phase, action, count, may_stand)
+    return lo, count, highest
 
 
 @kernel
@@ -105,12 +107,8 @@ def fill_masks(s: Any, out: Any, start: int = 0, stop: int = -1) -> None:
     """Write each live table's legal ids into its row of ``out`` (zeros elsewhere), at the
     tables from ``start`` to ``stop`` (all by default)."""
     for t in range(start, len(out) if stop < 0 else stop):
-        if s.phase[t] == OVER:
-            continue
-        row = out[t]
-        _, count, _ = menu(s, t)
-        for action in range(len(row)):
-            row[action] = legal(s, t, action, count)
+        if s.phase[t] != OVER:
+            legal_row(s, t, out[t])
 
 
 @parallel_jit

@@ -22,7 +22,7 @@ from typing import Any
 
 from pokerlaws.batch._arrays import OVER
 from pokerlaws.batch._jit import counted_kernel, jit
-from pokerlaws.batch._kernel import legal_row, menu, take
+from pokerlaws.batch._kernel import legal_row, take
 from pokerlaws.batch.choices import PEEL, HandTables, peel_choice, random_choice
 
 __all__ = ["DONE", "DUE", "ROOM", "play_part"]
@@ -51,8 +51,7 @@ def _rounds(s: Any, bots: Any, gen: Any, row: Any, start: int, stop: int, halt: 
             seat = s.to_act[t]
             if s.phase[t] == OVER or s.shuffle_due[t] or seat == halt:
                 continue
-            lo, count, highest = menu(s, t)
-            legal_row(s, t, count, row)
+            lo, _, highest = legal_row(s, t, row)
             if bots[seat] == PEEL:
                 action = peel_choice(
                     h,
