@@ -137,16 +137,6 @@ def refusals(s: Any, ids: Any, where: Any) -> tuple[int, int]:
 
 
 @jit
-def _apply_one(s: Any, t: int, ids: Any, where: Any) -> int:
-    """Take table ``t``'s id if it is live (and of ``where``, unless that is empty), with
-    every automatic step after it; 1 if it now waits for the Law 41 shuffle."""
-    if s.phase[t] == OVER or (len(where) and not where[t]):
-        return 0
-    lo, _, highest = menu(s, t)
-    return take(s, t, ids[t], lo, highest)
-
-
-@jit
 def take(s: Any, t: int, action: int, lo: int, highest: int) -> int:
     """Take the legal id ``action`` at live table ``t`` (whose menu gives the least stake
     ``lo`` and the highest stake), with every automatic step after it; 1 if the table now
@@ -175,7 +165,11 @@ def apply_ids(s: Any, ids: Any, where: Any, start: int = 0, stop: int = -1) -> i
     (``shuffle_due``)."""
     due = 0
     for t in range(start, len(ids) if stop < 0 else stop):
-        due += _apply_one(s, t, ids, where)
+        # Tested here, not in a function given the State: a call copies its arrays' structs,
+        # and a table over or left out is only looked at.
+        if s.phase[t] != OVER and (not len(where) or where[t]):
+            lo, _, highest = menu(s, t)
+            due += take(s, t, ids[t], lo, highest)
     return due
 
 
