@@ -17,6 +17,9 @@ Every row plays random legal actions at tables of ``--seats`` seats, 100 chips a
 - ``Tables`` at 10,000 tables with ``threads=1`` and ``threads=2``, in wall-clock time.
 - ``Tables`` to the end, at each size up to 10,000: ``n`` games from one ``reset`` until
   every table is over (the tail, when few tables are live, included).
+- ``Tables.play`` at 10,000 tables, ``"random"`` and ``"peel"`` at every seat: the tables
+  dealt anew (``reset``, the packs drawn in numpy) and played to their end, over and over,
+  all of it inside the timing.
 - the object engine: ``new_game`` and ``ActionSpace.step`` with an id drawn uniformly from
   ``legal_ids`` (numpy's generator), the deck shuffled by ``random.Random``.
 - OpenSpiel's ``universal_poker``: six-handed no-limit hold'em (the ACPC game string is
@@ -117,6 +120,27 @@ def to_the_end_rate(n: int, seats: int, seed: int) -> float:
     return n / (time.process_time() - start)
 
 
+def play_rate(n: int, seats: int, policy: str, seconds: float, seed: int) -> tuple[float, float]:
+    """Games a second, and ids a game, of ``n`` tables dealt and played to their end by
+    ``Tables.play(policy, rng)``, again and again."""
+    rng = np.random.default_rng(seed)
+    tables = Tables(RULES, seats, n)
+    ordered = np.arange(52, dtype=np.int8)
+    ids = 0
+
+    def run() -> int:
+        nonlocal ids
+        tables.reset(rng.permuted(np.tile(ordered, (n, 1)), axis=1), stacks=CHIPS)
+        tables.play(policy, rng)
+        ids += int(tables._a.log_len.sum())
+        return n
+
+    run()  # compiled or loaded from the cache, the hand tables built
+    ids = 0
+    rate, games = timed(seconds, run)
+    return rate, ids / games
+
+
 def engine_rate(seats: int, seconds: float, seed: int) -> float:
     space = ActionSpace(RULES, seats)
     rng = np.random.default_rng(seed)
@@ -209,6 +233,12 @@ def main() -> None:
         if n <= 10_000:
             rate = to_the_end_rate(n, args.seats, args.seed)
             print(f"Tables, {n:>7,} games to their end: {rate:>10,.0f} games/s")
+    for policy in ("random", "peel"):
+        rate, ids = play_rate(10_000, args.seats, policy, args.seconds, args.seed)
+        print(
+            f"Tables.play, 10,000 tables, {policy!r} at every seat: {rate:>10,.0f} games/s "
+            f"({ids:.1f} ids a game)"
+        )
     engine = engine_rate(args.seats, args.seconds, args.seed)
     print(f"object engine (ActionSpace.step): {engine:>10,.0f} games/s")
     spiel = openspiel_rate(args.seconds, args.seed)

@@ -285,3 +285,23 @@ def test_random_ids_and_peel_ids_refuse_bad_input() -> None:
     with pytest.raises(TypeError, match="Rules"):
         peel_ids(observations, good, opened, "rules", gen)  # type: ignore[arg-type]
     assert peel_ids(observations, good, opened, rules, gen).tolist() == [0]
+
+
+def test_random_ids_draw_on_the_callers_generator_and_hold_no_reference_to_it() -> None:
+    """The compiled choice draws on the Generator given: its state advances, the next call
+    draws other ids, the same seed draws the same ids; and the call keeps no reference to
+    it (a compiled kernel without numba's counting would leak one a call)."""
+    import sys
+
+    _, masks, _ = next(iter(sittings(3, 11))).arrays()
+    masks = np.repeat(masks, 20, axis=0)
+    gen = np.random.default_rng(17)
+    before = gen.bit_generator.state
+    first = random_ids(masks, gen)
+    assert gen.bit_generator.state != before
+    assert (random_ids(masks, gen) != first).any()
+    assert (random_ids(masks, np.random.default_rng(17)) == first).all()
+    references = sys.getrefcount(gen)
+    for _ in range(50):
+        random_ids(masks, gen)
+    assert sys.getrefcount(gen) == references

@@ -33,7 +33,16 @@ import numpy as np
 from numba.core.typing.typeof import Purpose, typeof_impl
 from numba.core.typing.typeof import typeof as _untyped_typeof
 
-__all__ = ["Kernel", "jit", "kernel", "kind", "parallel_jit", "prange", "use_threads"]
+__all__ = [
+    "Kernel",
+    "counted_kernel",
+    "jit",
+    "kernel",
+    "kind",
+    "parallel_jit",
+    "prange",
+    "use_threads",
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 typeof: Callable[[object, Any], Any] = _untyped_typeof  # numba's, untyped in its stubs
@@ -52,6 +61,15 @@ def jit(function: F) -> F:
 def kernel(function: F) -> F:
     """Compile a loop over the tables that Python calls (:mod:`._kernel`'s entry points)."""
     return cast("F", Kernel(numba.njit(**_UNCOUNTED)(function)))
+
+
+def counted_kernel(function: F) -> F:
+    """Compile a kernel that takes a numpy ``Generator``, with numba's reference counting:
+    numba holds the Generator it unboxes by a reference that only the count gives back
+    (measured: without it each call leaves the Generator one reference more, never freed).
+    Such a kernel only hands its arguments to a :func:`jit` function, so that the count is
+    paid once a call, never at a field read inside the loops."""
+    return cast("F", Kernel(numba.njit(cache=True, nogil=True)(function)))
 
 
 def kind(value: object) -> object:

@@ -44,6 +44,7 @@ __all__ = [
     "refusals",
     "serve",
     "start",
+    "take",
 ]
 
 
@@ -70,16 +71,35 @@ def menu(s: Any, t: int) -> tuple[int, int, int]:
 
 
 @jit
-def legal(s: Any, t: int, action: int, count: int) -> bool:
-    """Whether id ``action`` is legal at table ``t`` (not over), ``count`` its stake ids."""
-    phase = s.phase[t]
+def legal_id(phase: int, action: int, count: int, may_stand: bool) -> bool:
+    """Whether id ``action`` is legal at a table (not over) in ``phase`` whose menu has
+    ``count`` stake ids, the seat to act standing if ``may_stand`` (Ambiguity 6). Given
+    numbers, not the state: a call given the ``State`` copies its arrays' structs."""
     if phase == STRADDLING:
         return action in (STRADDLE, DECLINE)
     if action == PASS or STAKE <= action < STAKE + count:
         return True
     if phase == DRAW:
         return count == 0 and DISCARD <= action < DISCARD + DISCARDS
-    return phase == BETTING and action == STAND and s.may_stand[t] == s.to_act[t]
+    return phase == BETTING and action == STAND and may_stand
+
+
+@jit
+def legal(s: Any, t: int, action: int, count: int) -> bool:
+    """Whether id ``action`` is legal at table ``t`` (not over), ``count`` its stake ids."""
+    return legal_id(s.phase[t], action, count, s.may_stand[t] == s.to_act[t])
+
+
+@jit
+def legal_row(s: Any, t: int, row: Any) -> tuple[int, int, int]:
+    """Write whether each id is legal at table ``t`` (not over) into ``row``; return its
+    :func:`menu`."""
+    lo, count, highest = menu(s, t)
+    phase = s.phase[t]
+    may_stand = s.may_stand[t] == s.to_act[t]
+    for action in range(len(row)):
+        row[action] = legal_id(phase, action, count, may_stand)
+    return lo, count, highest
 
 
 @kernel
@@ -87,12 +107,8 @@ def fill_masks(s: Any, out: Any, start: int = 0, stop: int = -1) -> None:
     """Write each live table's legal ids into its row of ``out`` (zeros elsewhere), at the
     tables from ``start`` to ``stop`` (all by default)."""
     for t in range(start, len(out) if stop < 0 else stop):
-        if s.phase[t] == OVER:
-            continue
-        row = out[t]
-        _, count, _ = menu(s, t)
-        for action in range(len(row)):
-            row[action] = legal(s, t, action, count)
+        if s.phase[t] != OVER:
+            legal_row(s, t, out[t])
 
 
 @parallel_jit
@@ -121,16 +137,13 @@ def refusals(s: Any, ids: Any, where: Any) -> tuple[int, int]:
 
 
 @jit
-def _apply_one(s: Any, t: int, ids: Any, where: Any) -> int:
-    """Take table ``t``'s id if it is live (and of ``where``, unless that is empty), with
-    every automatic step after it; 1 if it now waits for the Law 41 shuffle."""
+def take(s: Any, t: int, action: int, lo: int, highest: int) -> int:
+    """Take the legal id ``action`` at live table ``t`` (whose menu gives the least stake
+    ``lo`` and the highest stake), with every automatic step after it; 1 if the table now
+    waits for the Law 41 shuffle."""
     phase = s.phase[t]
-    if phase == OVER or (len(where) and not where[t]):
-        return 0
-    action = ids[t]
     s.log[t, s.log_len[t]] = action
     s.log_len[t] += 1
-    lo, _, highest = menu(s, t)
     # The chips of a stake id: the least legal stake and the id's distance from it.
     amount = lo + action - STAKE
     if phase == STRADDLING:
@@ -152,7 +165,11 @@ def apply_ids(s: Any, ids: Any, where: Any, start: int = 0, stop: int = -1) -> i
     (``shuffle_due``)."""
     due = 0
     for t in range(start, len(ids) if stop < 0 else stop):
-        due += _apply_one(s, t, ids, where)
+        # Tested here, not in a function given the State: a call copies its arrays' structs,
+        # and a table over or left out is only looked at.
+        if s.phase[t] != OVER and (not len(where) or where[t]):
+            lo, _, highest = menu(s, t)
+            due += take(s, t, ids[t], lo, highest)
     return due
 
 

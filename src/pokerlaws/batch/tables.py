@@ -15,15 +15,18 @@ table's referee makes those, with the object engine, not a learning agent.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import numpy as np
 
 from pokerlaws.agents.observation import OBSERVATION_LENGTH
 from pokerlaws.agents.space import SHUFFLE, ActionSpace
-from pokerlaws.batch import _kernel
+from pokerlaws.batch import _kernel, _play
 from pokerlaws.batch._arrays import OVER, Array, Arrays
 from pokerlaws.batch._jit import use_threads
+from pokerlaws.batch.choices import BOTS
 from pokerlaws.batch.draw import shuffle_order
 from pokerlaws.rules import Rules
 
@@ -33,6 +36,9 @@ _MAX_SEATS = 10
 _MOST_LIMIT = 1 << 20
 _MOST_CHIPS = 1 << 50
 """The most chips a table's stacks and pool may hold: the arrays are int64."""
+PART = 512
+"""``play`` plays the tables in parts of this many, each part drawing on a generator of its
+own (small enough that a part's arrays stay in a core's cache)."""
 
 
 def _int_array(name: str, value: object, shape: tuple[int, ...]) -> Array:
@@ -364,6 +370,99 @@ class Tables:
             due = _kernel.apply_ids(s, ids, where)
         if due:
             self._shuffle()
+
+    def play(self, policies: Any, rng: Any, *, stop_at: int | None = None) -> None:
+        """Play every live table's game to its end, each seat by a ready bot, without
+        leaving compiled code between steps (only to order a Law 41 shuffle's pile, and to
+        widen the id logs).
+
+        The games are those of ``legal_mask()`` -> the bot's id at every table ->
+        ``step(ids)``, round after round: ``random_bot``'s choice of a kind then an id
+        (:func:`pokerlaws.batch.bots.random_ids`) or exactly ``peel_bot``'s
+        (:func:`~pokerlaws.batch.bots.peel_ids`). The tables are played in parts of
+        :data:`PART` (0 to 511, 512 to 1023...), part ``k`` drawing on the ``k``-th
+        generator of ``rng.spawn(parts)``, so that ``threads`` never changes a result.
+
+        Args:
+            policies: ``"random"`` or ``"peel"`` for every seat, or a sequence of one such
+                name a seat.
+            rng: the numpy ``Generator`` the bots' chances come from.
+            stop_at: a seat: a table stops too where that seat is to act (a learner's turn:
+                ``VectorSeatEnv`` plays the other seats so), its policy never asked.
+
+        Raises:
+            TypeError: ``policies`` is neither a name nor a sequence of names, ``rng`` not
+                a Generator, or ``stop_at`` not an int.
+            ValueError: a name is not a ready bot's, the sequence has not one a seat, or
+                ``stop_at`` is not a seat; nothing changes.
+        """
+        bots = self._bots_of(policies)
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy.random.Generator, not {type(rng).__name__}")
+        halt = -1
+        if stop_at is not None:
+            if isinstance(stop_at, bool) or not isinstance(stop_at, int):
+                raise TypeError(f"stop_at must be a seat (an int), not {type(stop_at).__name__}")
+            if not 0 <= stop_at < self.seats:
+                raise ValueError(
+                    f"stop_at must be a seat from 0 to {self.seats - 1}, not {stop_at}"
+                )
+            halt = stop_at
+        self._play(bots, rng, halt)
+
+    def _bots_of(self, policies: Any) -> Array:
+        """The bots' numbers (``bots.BOTS``) of ``policies``, one a seat."""
+        if isinstance(policies, str):
+            names: list[Any] = [policies] * self.seats
+        elif isinstance(policies, Sequence):
+            names = list(policies)
+            if len(names) != self.seats:
+                raise ValueError(
+                    f"policies must name one bot a seat, {self.seats} at these tables, "
+                    f"not {len(names)}"
+                )
+        else:
+            raise TypeError(
+                "policies must be a ready bot's name ('random' or 'peel') or a sequence of "
+                f"one a seat, not {type(policies).__name__}"
+            )
+        for seat, name in enumerate(names):
+            if not isinstance(name, str):
+                raise TypeError(
+                    f"seat {seat}'s policy must be a ready bot's name, not {type(name).__name__}"
+                )
+            if name not in BOTS:
+                raise ValueError(
+                    f"seat {seat}'s policy {name!r} is not a ready bot: 'random' or 'peel'"
+                )
+        return np.array([BOTS[name] for name in names], np.int8)
+
+    def _play(self, bots: Array, rng: np.random.Generator, halt: int) -> None:
+        """Play the live tables, seat ``k`` by ``bots[k]``, until each is over or its seat
+        to act is ``halt`` (-1: to the end)."""
+        a = self._a
+        parts = -(-self.n // PART)
+        gens = rng.spawn(parts)
+        rows = np.zeros((parts, self.space.size), bool)
+        waiting = list(range(parts))
+
+        def run(part: int) -> int:
+            start = part * PART
+            stop = min(start + PART, self.n)
+            return int(_play.play_part(state, bots, gens[part], rows[part], start, stop, halt))
+
+        while waiting:
+            state = a.state()  # made again where the log was widened
+            if self.threads > 1 and len(waiting) > 1:
+                with ThreadPoolExecutor(min(self.threads, len(waiting))) as pool:
+                    ends = list(pool.map(run, waiting))
+            else:
+                ends = [run(part) for part in waiting]
+            if _play.ROOM in ends:
+                a.log_room()
+            if _play.DUE in ends:
+                self._shuffle()
+            waiting = [part for part, end in zip(waiting, ends, strict=True) if end != _play.DONE]
 
     def _shuffle(self) -> None:
         """The dealer's Law 41 shuffle at the tables whose draw ended with cards owed: each

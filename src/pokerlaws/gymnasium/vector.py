@@ -2,9 +2,9 @@
 
 :class:`VectorSeatEnv` is :class:`~pokerlaws.gymnasium.SeatEnv` for ``num_envs`` tables in
 lockstep: at each table one learning seat, the other seats played in batch by ``"random"``
-(:func:`pokerlaws.batch.bots.random_ids`, the batch form of
-:func:`~pokerlaws.random_bot`) or ``"peel"`` (:func:`pokerlaws.batch.bots.peel_ids`, the id of
-what :func:`~pokerlaws.peel_bot` plays at every decision). The learner sees what the
+(the batch form of :func:`~pokerlaws.random_bot`) or ``"peel"`` (the id of what
+:func:`~pokerlaws.peel_bot` plays at every decision), in compiled code by
+``Tables.play(..., stop_at=seat)`` until the learner's turn. The learner sees what the
 PettingZoo environment gives: his observation (``observation(view)``, or
 ``information_state(view)`` with ``observation="information"``), and the mask of his legal
 ids as ``info["action_mask"]`` (int8, one row a table, never all zero). An episode is a
@@ -40,28 +40,17 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from pokerlaws.agents import (
-    OBSERVATION_FIELDS,
-    OBSERVATION_LENGTH,
-    information_state,
-)
+from pokerlaws.agents import information_state
 from pokerlaws.batch import Tables
-from pokerlaws.batch.bots import peel_ids, random_ids
-from pokerlaws.batch.jackpot import openers_for
 from pokerlaws.pettingzoo import MAX_IDS, _observation_bounds
 from pokerlaws.rules import Rules
 
 __all__ = ["VectorSeatEnv"]
 
 _OPPONENTS = ("peel", "random")
-_PHASE = OBSERVATION_FIELDS.index("phase")
-_OPENERS = OBSERVATION_FIELDS.index("openers_required")
-_HAND = OBSERVATION_FIELDS.index("hand_0")
-_STACK = OBSERVATION_FIELDS.index("stack_0")
-_STAKE = OBSERVATION_FIELDS.index("stake_0")
-_PLACES = _STAKE - _STACK
 _MOST_ROUNDS = 100_000
-"""More rounds of the other seats' play in one call than any game can need."""
+"""More rounds of games ending before the learner's turn, in one call, than any sitting can
+need."""
 
 
 class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ignore]
@@ -145,6 +134,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
         self._pack = 53 if rules.joker else 52
         self._packs = np.random.default_rng()
         self._bots = np.random.default_rng()
+        self._policies = opponents
         self._started = np.zeros((num_envs, seats), np.int64)
         """Each table's stacks as its current game began (the state's starting_stacks)."""
         self._played = np.zeros(num_envs, np.int64)
@@ -241,30 +231,22 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
         tables = self.tables
         rewards = np.zeros(self.num_envs, np.float64)
         for _ in range(_MOST_ROUNDS):
+            # The other seats' bots play in compiled code until the learner is to act or the
+            # game is over, at every table.
+            tables.play(self._policies, self._bots, stop_at=self.seat)
             over = tables.over
-            others = ~over & (tables.to_act != self.seat)
-            if over.any() and not others.any():
-                # The games ended wait for the others: one end of games a round of tables.
+            if over.any():
+                # The games ended: the next ones, or new episodes, and play goes on there.
                 self._games_ended(over, ended, final, rewards, (unplayed, unplayed_mask))
                 continue
-            if not others.any():
-                # The rewards of the games ended since the learner's step, where his episode
-                # goes on; where it ended, those of the new one wait for his next step.
-                going = ~ended
-                rewards[going] += self._owed[going]
-                self._owed[going] = 0
-                return rewards
-            rows = np.flatnonzero(others)
-            mask = tables.legal_mask()[rows]
-            ids = np.zeros(self.num_envs, np.int64)
-            if self.opponents == "peel":
-                seen = self._peel_reads(rows)
-                ids[rows] = peel_ids(seen, mask, tables.opened[rows], self.rules, self._bots)
-            else:
-                ids[rows] = random_ids(mask, self._bots)
-            tables.step(ids, where=others)
-        raise RuntimeError(  # pragma: no cover - no game is so long
-            f"the other seats played {_MOST_ROUNDS} rounds without the learner's turn"
+            # The rewards of the games ended since the learner's step, where his episode
+            # goes on; where it ended, those of the new one wait for his next step.
+            going = ~ended
+            rewards[going] += self._owed[going]
+            self._owed[going] = 0
+            return rewards
+        raise RuntimeError(  # pragma: no cover - no sitting is so long
+            f"the tables ended games {_MOST_ROUNDS} times without the learner's turn"
         )
 
     def _games_ended(
@@ -330,25 +312,6 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv):  # type: ignore[misc, unused-ig
         each, odd = np.divmod(pool, sharers)
         share = np.where(dealt[:, self.seat], each + (before < odd), 0)
         return share.astype(np.float64)
-
-    def _peel_reads(self, rows: Any) -> Any:
-        """The observations of the seats to act at ``rows`` as far as ``peel_ids`` reads
-        them (the phase, the openers, the hand, the stacks and stakes from the seat round):
-        the other places are left 0, which saves building whole observations at every
-        round of the others' play."""
-        tables = self.tables
-        seats = self.seats
-        seat = tables.to_act[rows]
-        seen = np.zeros((len(rows), OBSERVATION_LENGTH), np.int64)
-        seen[:, _PHASE] = tables.phase[rows]
-        seen[:, _OPENERS] = openers_for(tables.jackpot_round[rows])
-        at = np.arange(len(rows))
-        seen[:, _HAND : _HAND + 5] = tables.hands[rows, seat]
-        order = (seat[:, None] + np.arange(seats)) % seats
-        seen[:, _STACK : _STACK + seats] = tables.stacks[rows][at[:, None], order]
-        seen[:, _STAKE : _STAKE + seats] = tables.stakes[rows][at[:, None], order]
-        seen[:, _STAKE + seats : _STAKE + _PLACES] = -1
-        return seen
 
     # --- What the learner sees -----------------------------------------------------------
 
