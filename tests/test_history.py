@@ -140,22 +140,26 @@ def test_the_index_answers_as_reading_every_event_would(
 ) -> None:
     """``positions``, ``first``, ``last``, ``tally`` and ``events_of`` agree with a scan,
     for the whole history and for an older one sharing its list, asked before and after it
-    grew."""
+    grew, and asked again (``first`` and ``last`` answer the second time from memory)."""
     whole: History[pl.Event] = History()
     older = whole
     for i, event in enumerate(events):
         whole = whole.with_event(event)
         if i + 1 == cut:
             older = whole
-            # The index is built as far as this history, then kept up as the list grows.
+            # The index is built as far as this history, then kept up as the list grows;
+            # its answers are remembered here, and must still be this history's later.
             older.positions(kinds)
+            older.first(kinds, seat=seat, start=start, stop=stop)
+            older.last(kinds, seat=seat, start=start, stop=stop)
     for history in (whole, older):
         expected = _scan(tuple(history), kinds, seat, start, stop)
         assert history.positions(kinds, seat=seat, start=start, stop=stop) == expected
-        first = history.first(kinds, seat=seat, start=start, stop=stop)
-        assert first == (expected[0] if expected else None)
-        last = history.last(kinds, seat=seat, start=start, stop=stop)
-        assert last == (expected[-1] if expected else None)
+        for _asked_again in range(2):
+            first = history.first(kinds, seat=seat, start=start, stop=stop)
+            assert first == (expected[0] if expected else None)
+            last = history.last(kinds, seat=seat, start=start, stop=stop)
+            assert last == (expected[-1] if expected else None)
         assert history.tally(kinds, seat=seat, start=start, stop=stop) == len(expected)
         one = _scan(tuple(history), kinds[:1], seat, start, stop)
         found: list[object] = history.events_of(kinds[0], seat=seat, start=start, stop=stop)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from heapq import merge
 from itertools import islice
 from operator import index as _as_index
-from typing import Generic, TypeVar, cast, overload
+from typing import Any, Generic, TypeVar, cast, overload
 
 __all__ = ["History"]
 
@@ -42,13 +42,16 @@ class _Log(Generic[_T]):
     None); both cover ``events[:indexed]``.
     """
 
-    __slots__ = ("by_kind", "by_seat", "distinct", "events", "indexed")
+    __slots__ = ("answers", "by_kind", "by_seat", "distinct", "events", "indexed")
 
     by_kind: dict[type, list[int]]
     by_seat: dict[tuple[type, int | None], list[int]]
     distinct: dict[tuple[object, ...], tuple[int, frozenset[object]]]
     """What :meth:`History.distinct` has gathered: for each question, how far along its
     positions it has read, and the values found."""
+    answers: dict[tuple[object, ...], int | None]
+    """The answers of :meth:`History.last` and :meth:`History.first`, by question and length:
+    listing the reports open at one moment asks the same few questions a hundred times."""
 
     def __init__(self, events: list[_T]) -> None:
         # The dictionaries wait for the first question (index_to): most games ask none.
@@ -59,7 +62,7 @@ class _Log(Generic[_T]):
         """Extend the index over ``events[:length]``."""
         with _INDEXING:
             if not self.indexed:
-                self.by_kind, self.by_seat, self.distinct = {}, {}, {}
+                self.by_kind, self.by_seat, self.distinct, self.answers = {}, {}, {}, {}
             events, by_kind, by_seat = self.events, self.by_kind, self.by_seat
             for position in range(self.indexed, length):
                 event = events[position]
@@ -74,6 +77,21 @@ class _Log(Generic[_T]):
 # every game; appending takes none (see History.with_event).
 _INDEXING = threading.Lock()
 _KINDS: dict[type, tuple[type, ...]] = {}
+
+
+_ANSWERS_KEPT = 1024
+
+
+def _remember(log: _Log[Any], key: tuple[object, ...], answer: int | None) -> int | None:
+    """Keep ``answer`` for ``key`` (after _runs, which made the index); a game's questions
+    at its latest moments are the ones asked again, so a full memory starts afresh."""
+    if not log.indexed:
+        return answer  # an empty range was asked of an empty history: no index, no memory
+    answers = log.answers
+    if len(answers) >= _ANSWERS_KEPT:
+        answers.clear()
+    answers[key] = answer
+    return answer
 
 
 def _kinds_of(cls: type) -> tuple[type, ...]:
@@ -175,10 +193,17 @@ class History(Sequence[_T]):
     ) -> int | None:
         """The position of the last event in ``[start, stop)`` of one of ``kinds`` (an
         instance, as ``isinstance`` says), by ``seat`` if given; None if there is none."""
+        key = (True, kinds, seat, start, stop, self._length)
+        log = self._log
+        if log.indexed:
+            try:
+                return log.answers[key]
+            except KeyError:
+                pass
         found = [
             positions[high - 1] for positions, _, high in self._runs(kinds, seat, start, stop)
         ]
-        return max(found) if found else None
+        return _remember(log, key, max(found) if found else None)
 
     def first(
         self,
@@ -190,8 +215,15 @@ class History(Sequence[_T]):
     ) -> int | None:
         """The position of the first event in ``[start, stop)`` of one of ``kinds``, by
         ``seat`` if given; None if there is none."""
+        key = (False, kinds, seat, start, stop, self._length)
+        log = self._log
+        if log.indexed:
+            try:
+                return log.answers[key]
+            except KeyError:
+                pass
         found = [positions[low] for positions, low, _ in self._runs(kinds, seat, start, stop)]
-        return min(found) if found else None
+        return _remember(log, key, min(found) if found else None)
 
     def positions(
         self,
