@@ -560,7 +560,16 @@ def reportable(state: GameState) -> tuple[Report, ...]:
             )
             candidates.extend(ExposedCard(seat=seat, card=card) for card in state.hands[seat])
             candidates.extend(_deposits(state, seat))
+    # A seat's exposed card refused for the moment (no deal or draw being served) or for the
+    # seat (no cards in play) is refused whatever card it names: his other cards are not
+    # tried (a quarter of the time this took, where each card was applied).
+    closed: set[int] = set()
     for report in candidates:
-        if not isinstance(apply_report(state, report), RuleViolation):
+        if isinstance(report, ExposedCard) and report.seat in closed:
+            continue
+        result = apply_report(state, report)
+        if not isinstance(result, RuleViolation):
             found.append(report)
+        elif isinstance(report, ExposedCard) and isinstance(result, (NotAtThisMoment, NotAPlayer)):
+            closed.add(report.seat)
     return tuple(found)
