@@ -8,6 +8,8 @@ untouched, a draw just served) are read by :mod:`.moments`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pokerlaws import disputes
 from pokerlaws.actions import ACTION_TYPES, Shuffle, Stake
 from pokerlaws.cards import Card
@@ -44,6 +46,9 @@ __all__ = ["apply_report", "reportable"]
 _PLAY = (Phase.SAY, Phase.DRAW, Phase.BETTING)
 _ACTION_KINDS = tuple(ACTION_TYPES)
 
+Remedy = Callable[[], GameState]
+"""The remedy the laws give a report, decided and not yet taken: taking it cannot fail."""
+
 
 def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     """Apply the remedy the laws give ``report``, or say why it cannot be so now.
@@ -51,6 +56,13 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
     No report touches the rules, so no concession made at the table outlives its occasion
     (Law 80).
     """
+    remedy = _remedy(state, report)
+    return remedy if isinstance(remedy, RuleViolation) else remedy()
+
+
+def _remedy(state: GameState, report: Report) -> Remedy | RuleViolation:
+    """The remedy of ``report``, or why there is none now: every law's test of the moment is
+    here, and only the taking of the remedy is put off (:func:`reportable` never takes it)."""
     seat = report.seat
     if not 0 <= seat < state.num_seats:
         # cites: Law 7
@@ -83,7 +95,9 @@ def apply_report(state: GameState, report: Report) -> GameState | RuleViolation:
         why = "has passed" if seat not in state.foul else "has retired with a foul hand"
         return refuse(NotAPlayer, _LAW_OF[type(report)], report, f"{why}, so has no cards in play")
     if isinstance(report, Deposit):
-        return deposits.deposit(state, report)
+        # The deposit's own law tests and takes it at once (a recording table's, and rare).
+        deposited = deposits.deposit(state, report)
+        return deposited if isinstance(deposited, RuleViolation) else lambda: deposited
     if isinstance(report, Lift):
         return _lift(state, report)
     if isinstance(report, ExposedCard):
@@ -133,13 +147,13 @@ def _ruled(state: GameState, law: int, kind: RulingKind, report: Report) -> Game
 
 def _deal_report(
     state: GameState, report: MissingCut | FacedCard | Distraction
-) -> GameState | RuleViolation:
+) -> Remedy | RuleViolation:
     dealing = moments.in_deal(state)
     if isinstance(report, MissingCut):
         if not report.during_deal:
             # remedies: Law 9
             # Law 9: noticed only once the deal was complete, the deal stands.
-            return _record(_ruled(state, 9, "deal stands", report), report)
+            return lambda: _record(_ruled(state, 9, "deal stands", report), report)
         if not dealing:
             return refuse(
                 NotAtThisMoment,
@@ -149,7 +163,7 @@ def _deal_report(
                 "so it stands (report the objection with during_deal=False)",
             )
         # remedies: Law 8
-        return misdeal.misdeal(state, report)  # Law 8
+        return lambda: misdeal.misdeal(state, report)  # Law 8
     if not dealing:
         law = 10 if isinstance(report, FacedCard) else 16
         return refuse(
@@ -160,19 +174,19 @@ def _deal_report(
         )
     if isinstance(report, FacedCard):
         # remedies: Law 10
-        return misdeal.misdeal(state, report)  # Law 10
+        return lambda: misdeal.misdeal(state, report)  # Law 10
     if report.seat == state.dealer:
         return refuse(
             NotAtThisMoment, 16, report, "is the dealer, who cannot distract himself (Law 15)"
         )
     # remedies: Law 16
     # Laws 15-16: he will pay the Law 14 refunds.
-    return _record(_ruled(state, 16, "distraction", report), report)
+    return lambda: _record(_ruled(state, 16, "distraction", report), report)
 
 
 def _misdeal_after_the_game(
     state: GameState, report: MissingCut | FacedCard | WrongHandSize
-) -> GameState | RuleViolation:
+) -> Remedy | RuleViolation:
     """Laws 8, 10 and 12 in a game that reports alone ended before anyone acted: reported
     as during the deal, and the misdeal voids the refunds that ended it (Ambiguity 17)."""
     if isinstance(report, WrongHandSize):
@@ -185,10 +199,10 @@ def _misdeal_after_the_game(
             # Too late for Law 12, and the game is over for Law 13.
             return _foul_at_the_show(state, report)
     # remedies: Laws 8, 10, 12
-    return misdeal.misdeal(state, report)
+    return lambda: misdeal.misdeal(state, report)
 
 
-def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation:
+def _exposed(state: GameState, report: ExposedCard) -> Remedy | RuleViolation:
     seat, card = report.seat, report.card
     if moments.in_deal(state):
         # remedies: Law 11
@@ -198,7 +212,7 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
             return refuse(CardNotThere, 11, report, f"had {card} exposed already in this deal")
         if card not in state.hands[seat]:
             return _false_exposure(report, 11, "the deal", "a card of his own hand as it is dealt")
-        return _record(_ruled(state, 11, "exposed card", report), report)
+        return lambda: _record(_ruled(state, 11, "exposed card", report), report)
     served = _just_served(state, seat)
     if served is None:
         return refuse(
@@ -221,7 +235,7 @@ def _exposed(state: GameState, report: ExposedCard) -> GameState | RuleViolation
         return _false_exposure(
             report, 40, "serving his draw", f"a card just served him in his draw{after}"
         )
-    return _replace_exposed(state, report)
+    return lambda: _replace_exposed(state, report)
 
 
 def _false_exposure(report: ExposedCard, law: int, moment: str, taken: str) -> RuleViolation:
@@ -330,7 +344,7 @@ def _owed_for_exposed(state: GameState, report: ExposedCard) -> GameState:
 # --- Lifting, wrong sizes and wrong numbers: Laws 12-14, 42-48, 63-64 --------------------
 
 
-def _lift(state: GameState, report: Lift) -> GameState | RuleViolation:
+def _lift(state: GameState, report: Lift) -> Remedy | RuleViolation:
     if moments.is_owed(state, report.seat):
         return refuse(
             NotAtThisMoment,
@@ -346,10 +360,10 @@ def _lift(state: GameState, report: Lift) -> GameState | RuleViolation:
     # From now a wrong count makes the hand foul: as dealt (Law 13), or his draw (Law 48).
     discard = moments.drew(state, report.seat)
     law = 48 if discard is not None and discard[1].cards else 13
-    return _record(_ruled(state, law, "lift", report), report)
+    return lambda: _record(_ruled(state, law, "lift", report), report)
 
 
-def _wrong_size(state: GameState, report: WrongHandSize) -> GameState | RuleViolation:
+def _wrong_size(state: GameState, report: WrongHandSize) -> Remedy | RuleViolation:
     seat = report.seat
     discard = moments.drew(state, seat)
     if moments.is_owed(state, seat):
@@ -364,22 +378,24 @@ def _wrong_size(state: GameState, report: WrongHandSize) -> GameState | RuleViol
         # His hand is as dealt (a pat player drew nothing).
         if not moments.lifted(state, seat):
             # remedies: Law 12
-            return misdeal.misdeal(state, report)  # Law 12
-        start = moments.deal_start(state)
+            return lambda: misdeal.misdeal(state, report)  # Law 12
         # remedies: Laws 13, 14
-        payer = foul.refund_payer(state, start)
-        return foul.retire(_ruled(state, 13, "foul", report), report, refunded_by=payer)
+        return lambda: foul.retire(
+            _ruled(state, 13, "foul", report),
+            report,
+            refunded_by=foul.refund_payer(state, moments.deal_start(state)),
+        )
     if not moments.lifted(state, seat):
         # remedies: Laws 42, 43
         # Laws 42-43: noticed before the drawn cards are lifted, the dealer takes back the
         # extra cards or makes up the shortfall, which leaves the hand the engine holds.
-        return _record(_ruled(state, 42, "hand corrected", report), report)
+        return lambda: _record(_ruled(state, 42, "hand corrected", report), report)
     # remedies: Laws 48, 63
     bet = state.history.first((Stake,), seat=seat, start=moments.arrival(state, seat))
-    return foul.retire(_ruled(state, 48 if bet is None else 63, "foul", report), report)
+    return lambda: foul.retire(_ruled(state, 48 if bet is None else 63, "foul", report), report)
 
 
-def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | RuleViolation:
+def _foul_at_the_show(state: GameState, report: WrongHandSize) -> Remedy | RuleViolation:
     if len(state.show_order) < 2 or report.seat not in state.show_order:
         return refuse(
             NotAtThisMoment,
@@ -399,7 +415,10 @@ def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | Ru
             "show, and Law 64 has no other hand to give it to",
         )
     # remedies: Law 64
-    state = _ruled(state, 64, "foul", report)
+    return lambda: _found_foul_at_the_show(_ruled(state, 64, "foul", report), report)
+
+
+def _found_foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState:
     discard = moments.drew(state, report.seat)
     if discard is None or not discard[1].cards:
         # A pat hand is the hand dealt: foul as dealt, it is refunded (Ambiguity 17).
@@ -408,7 +427,7 @@ def _foul_at_the_show(state: GameState, report: WrongHandSize) -> GameState | Ru
     return foul.settle_without(state, report)
 
 
-def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | RuleViolation:
+def _wrong_number(state: GameState, report: WrongNumberAsked) -> Remedy | RuleViolation:
     seat = report.seat
     discard = moments.drew(state, seat)
     if discard is None:
@@ -442,19 +461,19 @@ def _wrong_number(state: GameState, report: WrongNumberAsked) -> GameState | Rul
                 "is the dealer, who serves himself: what he asked for, he took",
             )
         # remedies: Law 47
-        return foul.retire(_ruled(state, 47, "foul", report), report)
+        return lambda: foul.retire(_ruled(state, 47, "foul", report), report)
     if not report.served_as_asked:
         # remedies: Law 44
         # He was given as many as he discarded: the draw stands.
-        return _record(_ruled(state, 44, "wrong number", report), report)
+        return lambda: _record(_ruled(state, 44, "wrong number", report), report)
     # remedies: Law 45
-    return foul.retire(_ruled(state, 45, "foul", report), report)
+    return lambda: foul.retire(_ruled(state, 45, "foul", report), report)
 
 
 # --- The dealer's draw: Laws 49-51 -----------------------------------------------------------
 
 
-def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleViolation:
+def _ask_dealer(state: GameState, report: AskDealerCount) -> Remedy | RuleViolation:
     seat = report.seat
     if seat == state.dealer:
         return refuse(DealerQueryRefused, 49, report, "is the dealer, and knows how many he drew")
@@ -477,13 +496,13 @@ def _ask_dealer(state: GameState, report: AskDealerCount) -> GameState | RuleVio
             report,
             f"may no longer ask: he has {'bet' if bet else 'lifted his cards'} since drawing",
         )
-    return _record(_ruled(state, 49, "question", report), report)
+    return lambda: _record(_ruled(state, 49, "question", report), report)
 
 
 # --- Disputes: Laws 77-79 -----------------------------------------------------------------
 
 
-def _dispute(state: GameState, report: Dispute) -> GameState | RuleViolation:
+def _dispute(state: GameState, report: Dispute) -> Remedy | RuleViolation:
     parties = report.parties
     if len(set(parties)) != len(parties) or len(parties) < 2:
         return refuse(
@@ -509,7 +528,7 @@ def _dispute(state: GameState, report: Dispute) -> GameState | RuleViolation:
         )
     # The dealer settles it (Law 77), unless he is a party: then a neighbour (Law 78).
     law = 77 if arbiter == state.dealer else 78
-    return _record(noted(state, ((law, "dispute", parties, 0),)), report)
+    return lambda: _record(noted(state, ((law, "dispute", parties, 0),)), report)
 
 
 # --- What may be reported now ------------------------------------------------------------
@@ -531,7 +550,8 @@ def _deposits(state: GameState, seat: int) -> list[Report]:
 
 
 def reportable(state: GameState) -> tuple[Report, ...]:
-    """Every report :func:`apply_report` accepts now, in seat order.
+    """Every report :func:`apply_report` accepts now, in seat order (each tested as
+    :func:`apply_report` tests it, its remedy not taken).
 
     Of the disputes it lists those between each seat and the dealer, raised by the seat;
     a dispute among any other parties, two or more, with someone the laws name to settle
@@ -567,7 +587,7 @@ def reportable(state: GameState) -> tuple[Report, ...]:
     for report in candidates:
         if isinstance(report, ExposedCard) and report.seat in closed:
             continue
-        result = apply_report(state, report)
+        result = _remedy(state, report)
         if not isinstance(result, RuleViolation):
             found.append(report)
         elif isinstance(report, ExposedCard) and isinstance(result, (NotAtThisMoment, NotAPlayer)):
