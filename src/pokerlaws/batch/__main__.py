@@ -4,9 +4,10 @@ numba compiles the batch's laws the first time a process uses them (a minute or 
 on a new install) and keeps the machine code in its cache, where every later process finds
 it ("Compile once" in docs/batch.md). This plays a few small games through each entry
 point Python calls (``reset``, ``legal_mask``, ``step``, ``observation``, ``next_games``,
-``play`` with each ready bot, the bots over masks, ``evaluate``), on one thread and on two,
-so that the compiling is done at a moment of the user's choosing: after an install, before
-a benchmark, beside other work in CI. It prints how long it took.
+``play`` with each ready bot, the bots over masks, ``evaluate``, the Law 41 shuffle of ten
+seats), on one thread and on two, so that the compiling is done at a moment of the user's
+choosing: after an install, before a benchmark, beside other work in CI. It prints how long
+it took.
 """
 
 from __future__ import annotations
@@ -47,6 +48,11 @@ def compile_kernels() -> None:
             tables.next_games(np.array([rng.permutation(pack) for _ in range(4)]))
             tables.play(["random", "peel", "random"], rng)
         evaluate(np.array([rng.permutation(pack)[:5] for _ in range(4)]), rules.hands)
+        # Ten seats: a draw there runs the stock short, so the dealer's Law 41 shuffle (its
+        # kernel) is compiled too.
+        tables = Tables(rules, 10, 16)
+        tables.reset(np.array([rng.permutation(pack) for _ in range(16)]))
+        tables.play("random", rng)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -3,7 +3,10 @@
 Every compiled function of the package is made by :func:`jit` (no Python objects inside, the
 GIL released, the machine code kept in numba's cache so that a later process loads it instead
 of compiling again), :func:`kernel` (the same, for a loop over the tables that Python calls)
-or :func:`parallel_jit` (a kernel whose ``prange`` loops run on threads).
+or :func:`counted_kernel`. None is compiled with numba's ``parallel``: ``Tables`` runs a
+kernel on parts of the tables from Python threads instead (each kernel releases the GIL),
+since a parallel twin of a kernel compiled its whole tree of laws over again (measured: 42 s
+of the 135 s of CPU of a cold compile, for the two of them).
 
 Without numba's reference counting (``_nrt=False``): every array the laws touch is a field
 of the ``State`` tuple, owned by :class:`~pokerlaws.batch._arrays.Arrays` for the whole call,
@@ -11,6 +14,14 @@ and numba would otherwise count a reference each time a field is read out of the
 atomic increment and decrement: measured, 52 ns against 6 ns a table for a loop reading two
 fields of a 50-array tuple). The price: compiled code may not allocate an array, so the
 laws work in the arrays they are given (``scratch`` where they need room).
+
+A law (:func:`jit`) is compiled without the wrappers that let Python call it: only the
+kernels call the laws, and a wrapper is large for the ``State`` (it unboxes 77 fields), so
+that it cost more to compile than the law itself and was linked and optimized again into
+every function above it (measured: ``python -m pokerlaws.batch`` from a cold cache, 172 s
+of CPU with the wrappers, 135 s without). A law called from Python (a test does so) goes
+through a twin compiled with its wrappers, made at that first call and not cached (numba's
+cache tells the two apart only by their signature).
 
 Called from Python, a kernel skips numba's dispatcher after its first call with arguments of
 a given kind (:class:`Kernel`): the dispatcher types every argument again at every call, and
@@ -30,6 +41,7 @@ from typing import Any, TypeVar, cast
 
 import numba
 import numpy as np
+from numba.core.registry import CPUDispatcher
 from numba.core.typing.typeof import Purpose, typeof_impl
 from numba.core.typing.typeof import typeof as _untyped_typeof
 
@@ -39,23 +51,42 @@ __all__ = [
     "jit",
     "kernel",
     "kind",
-    "parallel_jit",
-    "prange",
-    "use_threads",
 ]
 
 F = TypeVar("F", bound=Callable[..., Any])
 typeof: Callable[[object, Any], Any] = _untyped_typeof  # numba's, untyped in its stubs
 
-prange: Any = numba.prange
 _UNCOUNTED: dict[str, Any] = {"cache": True, "nogil": True, "_nrt": False}
 """numba's options for every law and kernel (``_nrt`` is not in numba's typed signature)."""
 
 
+_INNER: dict[str, Any] = {"nogil": True, "_nrt": False, "no_cfunc_wrapper": True}
+_INNER["no_cpython_wrapper"] = True
+"""numba's options for a law, which only compiled code calls (caching is enabled apart)."""
+
+
+class _Law(CPUDispatcher):
+    """A law compiled for compiled callers only (no wrapper for Python); called from Python
+    it runs its :attr:`twin`, the same function compiled with its wrappers (without them
+    the call would enter machine code that expects none and crash the process)."""
+
+    twin: Any = None
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.twin is None:
+            self.twin = numba.njit(**_UNCOUNTED | {"cache": False})(self.py_func)
+        return self.twin(*args, **kwargs)
+
+
 def jit(function: F) -> F:
-    """Compile a function of scalar code over arrays, cached (its signature kept for the
-    type checker: a compiled function is called as the Python one)."""
-    return cast("F", numba.njit(**_UNCOUNTED)(function))
+    """Compile a function of scalar code over arrays that compiled code calls, cached (its
+    signature kept for the type checker: a compiled function is called as the Python
+    one)."""
+    if numba.config.DISABLE_JIT:  # type: ignore[attr-defined]
+        return function
+    law = _Law(py_func=function, locals={}, targetoptions=dict(_INNER))
+    law.enable_caching()
+    return cast("F", law)
 
 
 def kernel(function: F) -> F:
@@ -116,20 +147,7 @@ class Kernel:
         return result
 
 
-def parallel_jit(function: F) -> F:
-    """Compile a loop over the tables whose ``prange`` runs on numba's threads, cached."""
-    # numba's parallel loops allocate their schedule: these keep its reference counting (the
-    # laws they call do without it, each compiled with its own options).
-    return cast("F", Kernel(numba.njit(cache=True, nogil=True, parallel=True)(function)))
-
-
-def use_threads(count: int) -> None:
-    """Run the next parallel loops of this thread on ``count`` threads (at most numba's)."""
-    numba.set_num_threads(max(1, min(count, numba.config.NUMBA_NUM_THREADS)))  # type: ignore[attr-defined]
-
-
 @typeof_impl.register(Kernel)
 def _typeof_kernel(value: Kernel, context: Any) -> Any:
-    """A kernel called from compiled code (the threaded loops call the plain ones) is its
-    numba dispatcher there."""
+    """A kernel called from compiled code is its numba dispatcher there."""
     return typeof_impl(value.dispatcher, context)

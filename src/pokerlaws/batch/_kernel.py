@@ -31,14 +31,12 @@ from pokerlaws.batch._arrays import (
     first_from,
 )
 from pokerlaws.batch._arrays import STRADDLE as STRADDLING
-from pokerlaws.batch._jit import jit, kernel, parallel_jit, prange
+from pokerlaws.batch._jit import jit, kernel
 from pokerlaws.batch.jackpot import next_round, openers_of
 
 __all__ = [
     "apply_ids",
-    "apply_ids_threads",
     "fill_masks",
-    "fill_masks_threads",
     "next_deals",
     "observe",
     "refusals",
@@ -111,14 +109,6 @@ def fill_masks(s: Any, out: Any, start: int = 0, stop: int = -1) -> None:
             legal_row(s, t, out[t])
 
 
-@parallel_jit
-def fill_masks_threads(s: Any, out: Any, parts: int) -> None:
-    """:func:`fill_masks` on numba's threads, in ``parts`` runs of tables."""
-    n = len(out)
-    for part in prange(parts):
-        fill_masks(s, out, part * n // parts, (part + 1) * n // parts)
-
-
 @kernel
 def refusals(s: Any, ids: Any, where: Any) -> tuple[int, int]:
     """The first live table (of ``where``, or every one if it is empty) whose id is not
@@ -171,17 +161,6 @@ def apply_ids(s: Any, ids: Any, where: Any, start: int = 0, stop: int = -1) -> i
             lo, _, highest = menu(s, t)
             due += take(s, t, ids[t], lo, highest)
     return due
-
-
-@parallel_jit
-def apply_ids_threads(s: Any, ids: Any, where: Any, parts: int) -> None:
-    """:func:`apply_ids` on numba's threads, the tables cut in ``parts`` runs (each table's
-    step touches its own rows only); the caller reads ``shuffle_due`` after it. A thread
-    takes a whole run in one call: this loop counts references, so each call from it pays
-    for every array of the ``State`` it passes."""
-    n = len(ids)
-    for part in prange(parts):
-        apply_ids(s, ids, where, part * n // parts, (part + 1) * n // parts)
 
 
 @kernel

@@ -17,7 +17,7 @@ import numpy as np
 
 from pokerlaws._hand_values import _CATEGORY_SHIFT, HandCategory
 from pokerlaws.batch._arrays import Array
-from pokerlaws.batch._jit import jit
+from pokerlaws.batch._jit import jit, kernel
 from pokerlaws.batch.hands import JOKER_CODE, strength
 
 __all__ = ["next_round", "openers_for", "openers_of", "qualifies"]
@@ -35,7 +35,7 @@ def openers_of(jackpot_round: int) -> int:
     return 11 + (jackpot_round - 1) % 3
 
 
-@jit
+@kernel
 def _openers_each(rounds: Any, out: Any) -> None:
     for i in range(len(rounds)):
         out[i] = openers_of(rounds[i])

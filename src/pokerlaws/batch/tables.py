@@ -15,7 +15,7 @@ table's referee makes those, with the object engine, not a learning agent.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -25,7 +25,6 @@ from pokerlaws.agents.observation import OBSERVATION_LENGTH
 from pokerlaws.agents.space import SHUFFLE, ActionSpace
 from pokerlaws.batch import _kernel, _play
 from pokerlaws.batch._arrays import OVER, Array, Arrays
-from pokerlaws.batch._jit import use_threads
 from pokerlaws.batch.choices import BOTS
 from pokerlaws.batch.draw import shuffle_order
 from pokerlaws.rules import Rules
@@ -59,8 +58,8 @@ class Tables:
         rules: the tables' rules, every variant included (the Joker's pack is 53 cards).
         seats: 2 to 10.
         n: how many tables, at least 1.
-        threads: how many threads advance the tables (numba's, at most its number); every
-            result is the same as with one.
+        threads: how many threads advance the tables (each runs the compiled loop over a
+            part of them, the GIL released); every result is the same as with one.
 
     The games begin with :meth:`reset`; until then every table is over. ``space`` is
     ``ActionSpace(rules, seats)``, whose ids :meth:`step` takes.
@@ -95,6 +94,7 @@ class Tables:
         self._tables = np.arange(n)
         self._every = np.zeros(0, bool)  # where= left out: every table
         self.threads = threads
+        self._pool: ThreadPoolExecutor | None = None  # made at the first use of threads
 
     def __repr__(self) -> str:
         more = f", threads={self.threads}" if self.threads > 1 else ""
@@ -331,11 +331,25 @@ class Tables:
         """``(n, space.size)`` bool: row ``i`` is ``space.legal_mask(state(i))``."""
         mask = np.zeros((self.n, self.space.size), bool)
         if self.threads > 1:
-            use_threads(self.threads)
-            _kernel.fill_masks_threads(self._a.state(), mask, self.threads)
+            self._in_parts(_kernel.fill_masks, self._a.state(), mask)
         else:
             _kernel.fill_masks(self._a.state(), mask)
         return mask
+
+    def _in_parts(self, loop: Callable[..., Any], *args: Any) -> int:
+        """``loop(*args, start, stop)`` over ``threads`` runs of the tables at once (each
+        table's step touches its own rows only), the first run on this thread; the sum of
+        what the calls return (a ``None`` counting 0)."""
+        n, parts = self.n, self.threads
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(parts - 1, thread_name_prefix="pokerlaws-tables")
+        pool = self._pool
+        others = [
+            pool.submit(loop, *args, part * n // parts, (part + 1) * n // parts)
+            for part in range(1, parts)
+        ]
+        total = loop(*args, 0, n // parts) or 0
+        return int(total) + sum(int(other.result() or 0) for other in others)
 
     # --- Playing -------------------------------------------------------------------------
 
@@ -363,9 +377,7 @@ class Tables:
         if refused >= 0:
             self._refuse(refused, int(ids[refused]), count)
         if self.threads > 1:
-            use_threads(self.threads)
-            _kernel.apply_ids_threads(s, ids, where, self.threads)
-            due = int(a.shuffle_due.any())
+            due = self._in_parts(_kernel.apply_ids, s, ids, where)
         else:
             due = _kernel.apply_ids(s, ids, where)
         if due:
