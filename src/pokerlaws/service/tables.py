@@ -79,7 +79,9 @@ class Tables:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = tuple(threading.Lock() for _ in range(_STRIPES))
-        self._async_locks = tuple(anyio.Lock() for _ in range(_ASYNC_STRIPES))
+        # asyncio's own locks (the service runs on asyncio: act_async awaits asyncio futures):
+        # taken free, one is acquired at once, where anyio's yields to the loop twice a time.
+        self._async_locks = tuple(asyncio.Lock() for _ in range(_ASYNC_STRIPES))
 
     def _lock(self, sitting_id: str) -> threading.Lock:
         return self._locks[hash(sitting_id) % _STRIPES]
