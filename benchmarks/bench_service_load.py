@@ -94,17 +94,18 @@ def _tree(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """The user and system CPU the processes have used, in seconds."""
-    total = 0
+def cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """The user and the system CPU the processes have used, in seconds."""
+    user = system = 0
     for pid in pids:
         try:
             with open(f"/proc/{pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICK
+        user += int(fields[11])  # utime
+        system += int(fields[12])  # stime: the kernel's work for it (sockets, fsync)
+    return user / TICK, system / TICK
 
 
 class Server:
@@ -379,7 +380,7 @@ def drive(
         process.start()
     barrier.wait(timeout=600)  # every sitting created, every socket open
     pids = server.pids()
-    cpu = cpu_seconds(pids)
+    user, system = cpu_seconds(pids)
     began = time.perf_counter()
     barrier.wait()
     gathered: list[Any] = []
@@ -391,7 +392,9 @@ def drive(
                 print(server.errors(), file=sys.stderr)
                 raise RuntimeError("a client process failed") from None
     elapsed = time.perf_counter() - began
-    cpu = cpu_seconds(pids) - cpu
+    user_after, system_after = cpu_seconds(pids)
+    user, system = user_after - user, system_after - system
+    cpu = user + system
     load = os.getloadavg()
     for process in processes:
         process.join()
@@ -407,6 +410,7 @@ def drive(
         "post": percentiles(posts),
         "turn": percentiles(turns),
         "cpu_ms": 1000 * cpu / max(done, 1),
+        "system_share": system / cpu if cpu else 0.0,
         "cores": cpu / elapsed,
         "processes": len(pids),
         "load": load,
@@ -431,7 +435,8 @@ def line(name: str, figures: dict[str, Any]) -> str:
     if figures["turn"][0]:
         text += f"; turn p50 {turn[0]:.1f} p90 {turn[1]:.1f} p99 {turn[2]:.1f} ms"
     return text + (
-        f"; server CPU {figures['cpu_ms']:.3f} ms an action ({figures['cores']:.2f} cores, "
+        f"; server CPU {figures['cpu_ms']:.3f} ms an action "
+        f"({100 * figures['system_share']:.0f} % in the kernel; {figures['cores']:.2f} cores, "
         f"{figures['processes']} processes); refused {figures['refused']}, "
         f"resent {figures['resent']}; load average "
         + " ".join(f"{x:.2f}" for x in figures["load"])
