@@ -1,7 +1,8 @@
 """The table service's throughput measured at the server, with a baseline in the same run.
 
     python benchmarks/bench_service_load.py [--db sqlite|postgresql] [--workers N]
-        [--sittings 200] [--actions 40] [--clients 2] [--no-baseline] [--quick]
+        [--sittings 200] [--actions 40] [--clients 2] [--rate max 25% 50% 80%]
+        [--src SRC ...] [--no-baseline] [--quick]
 
 The clients are lean and run in processes of their own (``--clients``), so that what is
 measured is the server, not them: raw HTTP/1.1 over asyncio streams, one keep-alive
@@ -12,10 +13,18 @@ sends ``POST .../actions`` with a random legal action and the view's ``seq``, an
 ``--actions`` times (or to the sitting's end). An action thus costs the server one POST and
 one push to every seat of its sitting.
 
+That closed loop (``--rate max``, the default) saturates the server, so its latencies are
+mostly the queue of the 200 sittings' requests, not the service's time. ``--rate R`` runs it
+open-loop instead: R actions a second offered across the sittings, each sitting's actions due
+at the moments of a Poisson process of R/sittings a second, and each latency counted from
+the moment its action was due (a late send counts against the server: no coordinated
+omission); ``N%`` offers N % of the actions/s the last ``max`` run of that server measured.
+
 Printed, for the measured phase only: actions/s; the POST's latency p50/p90/p99 (sent to
 answered: applied, committed, answered); the turn's (POST sent to the next seat's push
 received); the server's CPU per action, from ``/proc/<pid>/stat`` of the server and every
-process under it (``--workers``), and its share of a core; and the load average. The
+process under it (``--workers``), the kernel's share of it and the share of a core the
+server was given; and the load average. The
 baseline, in the same run unless ``--no-baseline``: a trivial Starlette app on the same
 uvicorn, each POST one insert and one commit in an SQLite file (WAL, ``synchronous=FULL``),
 driven by the same HTTP client at the same concurrency; the service's ratio to it is printed.
@@ -232,8 +241,12 @@ class Seat:
 
 
 async def _sitting(
-    port: int, rng: random.Random, actions: int, ready: Any, go: Any
+    port: int, rng: random.Random, actions: int, ready: Any, go: Any, rate: float | None = None
 ) -> tuple[list[float], list[float], int, int, int]:
+    """One sitting played ``actions`` times: closed-loop (each action sent as soon as its seat
+    is shown its view), or open-loop at ``rate`` actions a second (each action due at the
+    next moment of a Poisson process of that rate, sent then or as soon as it can be; its
+    latencies counted from that moment, so that a server falling behind shows it)."""
     from websockets.asyncio.client import connect
 
     http = await Connection.open(port)
@@ -257,6 +270,8 @@ async def _sitting(
     # A new connection for the play: the one of the creation may have idled past uvicorn's
     # keep-alive timeout while the other sittings were made.
     http = await Connection.open(port)
+    due = time.perf_counter()
+    scheduled: float | None = None  # when the action about to be sent was due (open loop)
     posts: list[float] = []
     turns: list[float] = []
     refused = 0
@@ -277,18 +292,24 @@ async def _sitting(
         if table["to_act"] is None:
             break
         name = table["to_act"]["name"]
+        if rate is not None and scheduled is None:
+            due += rng.expovariate(rate)
+            scheduled = due
+            if due > time.perf_counter():
+                await asyncio.sleep(due - time.perf_counter())
         current = await seats[name].at_least(known)
         legal = (current["view"] or {}).get("legal_actions") or []
         if current["seq"] != known or not legal:
             table, known = current["table"], current["seq"]
             continue
         message = json.dumps({"seq": known, "action": rng.choice(legal)}).encode()
-        began = time.perf_counter()
+        began = time.perf_counter() if scheduled is None else scheduled
         status, answer = await http.post(f"/sittings/{sitting}/actions", message, tokens[name])
         posts.append(time.perf_counter() - began)
         if status != 200:
             refused += 1
             continue
+        scheduled = None
         done += 1
         answered = json.loads(answer)
         table, known = answered["table"], answered["seq"]
@@ -304,7 +325,7 @@ async def _sitting(
 
 
 async def _baseline_client(
-    port: int, rng: random.Random, actions: int, ready: Any, go: Any
+    port: int, rng: random.Random, actions: int, ready: Any, go: Any, rate: float | None = None
 ) -> tuple[list[float], list[float], int, int, int]:
     http = await Connection.open(port)
     ready()
@@ -322,7 +343,14 @@ async def _baseline_client(
 
 
 def _client_process(
-    kind: str, port: int, sittings: int, actions: int, seed: int, barrier: Any, result: Any
+    kind: str,
+    port: int,
+    sittings: int,
+    actions: int,
+    seed: int,
+    barrier: Any,
+    result: Any,
+    rate: float | None,
 ) -> None:
     """One client process: its share of the sittings, all at once on one event loop."""
 
@@ -343,7 +371,9 @@ def _client_process(
         player = _sitting if kind == "service" else _baseline_client
         rng = random.Random(seed)
         tasks = [
-            asyncio.create_task(player(port, random.Random(rng.random()), actions, ready, go))
+            asyncio.create_task(
+                player(port, random.Random(rng.random()), actions, ready, go, rate)
+            )
             for _ in range(sittings)
         ]
         await all_ready.wait()
@@ -362,9 +392,17 @@ def _client_process(
 
 
 def drive(
-    kind: str, server: Server, sittings: int, actions: int, clients: int, seed: int
+    kind: str,
+    server: Server,
+    sittings: int,
+    actions: int,
+    clients: int,
+    seed: int,
+    offered: float | None = None,
 ) -> dict[str, Any]:
-    """Run the clients against ``server``; the figures of the measured phase."""
+    """Run the clients against ``server``; the figures of the measured phase. ``offered``:
+    the actions a second offered across all the sittings (open loop), None: closed loop."""
+    rate = None if offered is None else offered / sittings
     context = multiprocessing.get_context("fork")
     barrier = context.Barrier(clients + 1)
     result = context.Queue()
@@ -372,7 +410,7 @@ def drive(
     processes = [
         context.Process(
             target=_client_process,
-            args=(kind, server.port, share, actions, seed * 100 + k, barrier, result),
+            args=(kind, server.port, share, actions, seed * 100 + k, barrier, result, rate),
         )
         for k, share in enumerate(shares)
     ]
@@ -414,6 +452,7 @@ def drive(
         "cores": cpu / elapsed,
         "processes": len(pids),
         "load": load,
+        "offered": offered,
     }
 
 
@@ -427,6 +466,8 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
 
 def line(name: str, figures: dict[str, Any]) -> str:
     post, turn = figures["post"], figures["turn"]
+    if figures["offered"] is not None:
+        name += f", offered {figures['offered']:.0f} actions/s (latencies from when each was due)"
     text = (
         f"{name}: {figures['actions']} actions in {figures['seconds']:.1f} s, "
         f"{figures['rate']:.0f} actions/s; POST p50 {post[0]:.1f} p90 {post[1]:.1f} "
@@ -528,26 +569,42 @@ def runs(arguments: argparse.Namespace) -> Iterator[tuple[str, dict[str, Any]]]:
             finally:
                 server.stop()
         for workers, source in [(w, s) for s in arguments.src for w in arguments.workers]:
-            port = free_port()
-            db = database(arguments.db, directory)
-            server = Server(service_command(db, port, workers), port, source)
-            try:
-                name = f"service on {arguments.db}, {workers} worker{'s' * (workers > 1)}"
-                if source != ROOT / "src":
-                    name += f" ({source})"
-                yield (
-                    name,
-                    drive(
+            capacity: float | None = None  # the last closed-loop rate of this server
+            for asked in arguments.rate:
+                offered = offered_rate(asked, capacity)
+                port = free_port()
+                db = database(arguments.db, directory)
+                server = Server(service_command(db, port, workers), port, source)
+                try:
+                    name = f"service on {arguments.db}, {workers} worker{'s' * (workers > 1)}"
+                    if source != ROOT / "src":
+                        name += f" ({source})"
+                    figures = drive(
                         "service",
                         server,
                         arguments.sittings,
                         arguments.actions,
                         arguments.clients,
                         arguments.seed,
-                    ),
-                )
-            finally:
-                server.stop()
+                        offered,
+                    )
+                finally:
+                    server.stop()
+                if offered is None:
+                    capacity = figures["rate"]
+                yield name, figures
+
+
+def offered_rate(asked: str, capacity: float | None) -> float | None:
+    """``--rate``'s value: ``max`` (closed loop: None), ``N%`` of the capacity measured by
+    the last ``max`` run of the same server, or actions a second."""
+    if asked == "max":
+        return None
+    if asked.endswith("%"):
+        if capacity is None:
+            raise SystemExit(f"--rate {asked}: a percentage follows a run at 'max'")
+        return capacity * float(asked[:-1]) / 100
+    return float(asked)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -569,20 +626,28 @@ def main(argv: list[str] | None = None) -> int:
         default=[ROOT / "src"],
         help="the service's source trees to compare in one run (this tree's by default)",
     )
+    parser.add_argument(
+        "--rate",
+        nargs="+",
+        default=["max"],
+        help="the offered load of each run of the service: 'max' (closed loop: saturated), "
+        "N%% of the last 'max' run's actions/s, or actions/s (open loop); e.g. max 25%% 80%%",
+    )
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--quick", action="store_true", help="20 sittings of 15 actions")
     arguments = parser.parse_args(argv)
     if arguments.quick:
         arguments.sittings, arguments.actions = 20, 15
     print(f"load average at the start: {os.getloadavg()}", flush=True)
-    figures = {}
+    figures = []
     for name, measured in runs(arguments):
-        figures[name] = measured
+        figures.append((name, measured))
         print(line(name, measured), flush=True)
-    if "baseline" in figures:
-        for name, measured in figures.items():
-            if name != "baseline":
-                ratio = measured["rate"] / figures["baseline"]["rate"]
+    baseline = dict(figures).get("baseline")
+    if baseline is not None:
+        for name, measured in figures:
+            if name != "baseline" and measured["offered"] is None:
+                ratio = measured["rate"] / baseline["rate"]
                 print(f"{name}: {ratio:.2f} of the baseline's actions/s")
     return 0
 
