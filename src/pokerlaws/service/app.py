@@ -254,7 +254,17 @@ class _Service:
                     self.hub.notify(table.id, table)
 
     def _advanced(self, sitting_ids: list[str]) -> list[Table]:
-        """The sittings among these that the store holds further than this process did."""
+        """The sittings among these that the store holds further than this process did
+        (where the store counts them all at once, only those read)."""
+        heads = getattr(self.tables.store, "heads", None)
+        if heads is not None:
+            counts = heads(sitting_ids)
+            sitting_ids = [
+                sitting_id
+                for sitting_id in sitting_ids
+                if (held := self.tables.cached(sitting_id)) is None
+                or counts.get(sitting_id, 0) != held.seq
+            ]
         advanced = []
         for sitting_id in sitting_ids:
             held = self.tables.cached(sitting_id)
@@ -360,7 +370,7 @@ class _Service:
     async def next_deal(self, request: Request) -> Response:
         body = await _read_body(request)
         sitting_id, token = request.path_params["id"], bearer(request)
-        table = await run_in_threadpool(self.tables.say_next, sitting_id, token, body)
+        table = await self.tables.say_next_async(sitting_id, token, body)
         self._told_all(table)
         return _text_answer(table.seen_text(table.holder(token)))
 
@@ -462,7 +472,7 @@ class _Service:
             try:
                 body = parse_body(raw)
                 if isinstance(body, dict) and body.pop("next", None) is True:  # {"seq", "next"}
-                    table = await run_in_threadpool(self.tables.say_next, sitting_id, token, body)
+                    table = await self.tables.say_next_async(sitting_id, token, body)
                 else:
                     table, _ = await self.tables.act_async(sitting_id, token, body)
             except Refusal as refusal:

@@ -212,14 +212,7 @@ class Tables:
             if table is None or seq != table.seq:
                 table = await anyio.to_thread.run_sync(self.table, sitting_id)
             table, who, event = self._play(table, token, seq, action)
-            later = getattr(self.store, "append_later", None)
-            if later is None:
-                appended = await anyio.to_thread.run_sync(
-                    self.store.append, sitting_id, seq, event
-                )
-            else:
-                appended = await asyncio.wrap_future(later(sitting_id, seq, event))
-            if not appended:
+            if not await self._appended(sitting_id, seq, event):
                 raise _taken(seq, await anyio.to_thread.run_sync(self.table, sitting_id))
             return self._keep(table), who
 
@@ -271,31 +264,63 @@ class Tables:
         has ended answers the table as it is. Raises :class:`Refusal`: 403 for a token not
         of the sitting, or of a player with no chips; 409 for a ``seq`` older than the show,
         or when no game waits for its deal."""
-        members = _members("the body", body, {"seq"}, set())
-        seq = _whole("seq", members["seq"], 0, 2**62)
+        seq = _next_seq(body)
         with self._lock(sitting_id):
             table = self._cached(sitting_id) or self._refresh(sitting_id)
             if seq != table.seq:
                 table = self._refresh(sitting_id)
-            who = table.holder(token)
-            if who is None:
-                raise Refusal(403, "this needs the token of a seat or the referee of the sitting")
-            if seq > table.seq:
-                raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
-            if not table.waiting:
-                if seq < table.seq:  # said at a show that has ended meanwhile: done
-                    return table
-                raise Refusal(409, "no game waits for its deal: the next is said at a show")
-            # Only "next"s have come since the show began: a seq among them is of this show
-            # (two players saying it at once both count), an older one is not.
-            if seq < table.seq - len(table.said):
-                raise Refusal(409, f"seq {seq} is older than this show, {table.seq}")
-            waiting = table.to_say_next()
-            if who != REFEREE and who not in waiting:
-                if who in table.said:
-                    return table  # said already: nothing to store
-                raise Refusal(403, f"{who} has no chips: the next game is dealt without him")
-            return self._append_next(table, REFEREE if who == REFEREE else who, waiting)
+            after, event = self._next(table, token, seq)
+            if event is None:
+                return after
+            if not self.store.append(sitting_id, table.seq, event):
+                raise _taken(table.seq, self._refresh(sitting_id))
+            return self._keep(after)
+
+    async def say_next_async(self, sitting_id: str, token: str | None, body: object) -> Table:
+        """:meth:`say_next` on the event loop, its commit awaited, as :meth:`act_async`."""
+        seq = _next_seq(body)
+        async with self._async_locks[hash(sitting_id) % _ASYNC_STRIPES]:
+            table = self._cached(sitting_id)
+            if table is None or seq != table.seq:
+                table = await anyio.to_thread.run_sync(self.table, sitting_id)
+            after, event = self._next(table, token, seq)
+            if event is None:
+                return after
+            if not await self._appended(sitting_id, table.seq, event):
+                raise _taken(table.seq, await anyio.to_thread.run_sync(self.table, sitting_id))
+            return self._keep(after)
+
+    async def _appended(self, sitting_id: str, seq: int, event: str) -> bool:
+        """The store's append, its commit awaited as a future where the store can
+        (``append_later``), else in a thread."""
+        later = getattr(self.store, "append_later", None)
+        if later is None:
+            return await anyio.to_thread.run_sync(self.store.append, sitting_id, seq, event)
+        return await asyncio.wrap_future(later(sitting_id, seq, event))
+
+    def _next(self, table: Table, token: str | None, seq: int) -> tuple[Table, str | None]:
+        """The table after ``token``'s "next" and its event's text (not yet stored); or
+        the table as it is and None, when there is nothing to store."""
+        who = table.holder(token)
+        if who is None:
+            raise Refusal(403, "this needs the token of a seat or the referee of the sitting")
+        if seq > table.seq:
+            raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
+        if not table.waiting:
+            if seq < table.seq:  # said at a show that has ended meanwhile: done
+                return table, None
+            raise Refusal(409, "no game waits for its deal: the next is said at a show")
+        # Only "next"s have come since the show began: a seq among them is of this show
+        # (two players saying it at once both count), an older one is not.
+        if seq < table.seq - len(table.said):
+            raise Refusal(409, f"seq {seq} is older than this show, {table.seq}")
+        waiting = table.to_say_next()
+        if who != REFEREE and who not in waiting:
+            if who in table.said:
+                return table, None  # said already: nothing to store
+            raise Refusal(403, f"{who} has no chips: the next game is dealt without him")
+        event = _next_event(table, REFEREE if who == REFEREE else who, waiting)
+        return _advance(table, event), event
 
     def deal_after_pause(self, sitting_id: str, games_played: int) -> Table | None:
         """Deal the next game because the sitting's pause has passed since game
@@ -307,15 +332,11 @@ class Tables:
             return self._append_next(table, _DEALER, ())
 
     def _append_next(self, table: Table, by: str, waiting: tuple[str, ...]) -> Table:
-        """Store ``by``'s "next" (the last of those ``waiting`` for it, the referee's or the
-        pause's deals the next game) and keep the table after it."""
-        deals = by in (REFEREE, _DEALER) or set(waiting) <= {by}
-        packs = [fresh_pack(joker=table.sitting.rules.joker)] if deals else []
-        event = _next_text(by, packs)
+        """Store ``by``'s "next" and keep the table after it."""
+        event = _next_event(table, by, waiting)
         if not self.store.append(table.id, table.seq, event):
             raise _taken(table.seq, self._refresh(table.id))
-        after = _advance(table, event)
-        return self._keep(after)
+        return self._keep(_advance(table, event))
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
@@ -329,6 +350,20 @@ class Tables:
         if seat is None or action.seat != seat:
             where = "has no seat in this game" if seat is None else f"sits at seat {seat}"
             raise Refusal(403, f"an action of seat {action.seat}: {who} {where}")
+
+
+def _next_seq(body: object) -> int:
+    """The ``seq`` of a "next" message (``{"seq": n}``)."""
+    members = _members("the body", body, {"seq"}, set())
+    return _whole("seq", members["seq"], 0, 2**62)
+
+
+def _next_event(table: Table, by: str, waiting: tuple[str, ...]) -> str:
+    """The text of ``by``'s "next": the last of those ``waiting`` for it, the referee's or
+    the pause's deals the next game, with a pack of the server's."""
+    deals = by in (REFEREE, _DEALER) or set(waiting) <= {by}
+    packs = [fresh_pack(joker=table.sitting.rules.joker)] if deals else []
+    return _next_text(by, packs)
 
 
 def _taken(seq: int, latest: Table) -> Refusal:
