@@ -369,10 +369,13 @@ class _Service:
 
     async def next_deal(self, request: Request) -> Response:
         body = await _read_body(request)
-        sitting_id, token = request.path_params["id"], bearer(request)
+        return _text_answer(await self.said_next(request.path_params["id"], bearer(request), body))
+
+    async def said_next(self, sitting_id: str, token: str | None, body: object) -> str:
+        """A "next" for ``token``: the seat's view after it, as JSON text."""
         table = await self.tables.say_next_async(sitting_id, token, body)
         self._told_all(table)
-        return _text_answer(table.seen_text(table.holder(token)))
+        return table.seen_text(table.holder(token))
 
     async def end(self, request: Request) -> Response:
         body = await _read_body(request)
@@ -560,7 +563,7 @@ def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
         routes=routes,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
-    app.hot = HotRoutes(service.acted)
+    app.hot = HotRoutes({"actions": service.acted, "next": service.said_next})
     app.add_middleware(_HeadersMiddleware)
     app.state.tables = tables
     return app
@@ -575,14 +578,14 @@ class _HeadersMiddleware:
 
 
 class _Application(Starlette):
-    """Starlette, with the action's POST answered first, outside its stack
+    """Starlette, with the POSTs of actions and "next" answered first, outside its stack
     (:mod:`pokerlaws.service.hot`: the same reading, refusals and headers, less the cost)."""
 
     hot: HotRoutes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        sitting_id = self.hot.match(scope)
-        if sitting_id is None:
+        matched = self.hot.match(scope)
+        if matched is None:
             await super().__call__(scope, receive, send)
         else:
-            await self.hot(sitting_id, scope, receive, send)
+            await self.hot(matched, scope, receive, send)

@@ -1,13 +1,15 @@
-"""The service's hot route, ``POST /sittings/{id}/actions``, answered as plain ASGI; and
-what every route shares: a body read within its bound, the headers every answer carries.
+"""The service's hot routes, ``POST /sittings/{id}/actions`` and ``.../next``, answered as
+plain ASGI; and what every route shares: a body read within its bound, the headers every
+answer carries.
 
-Each action is one such POST, so what Starlette's stack spends around it is spent on every
-action: its middleware layers (three, each wrapping ``send``), the routing (a regular
-expression for each route in turn), the ``Request`` object. Measured under load
-(``benchmarks/bench_service_load.py``), that stack was a tenth of the server's time. This
-route is therefore matched here first and answered directly, with the same reading of the
-body, the same refusals and the same headers as a route of the application; every other
-request goes through Starlette as before.
+Each action is one such POST (and at each game's show, each player's "next" another), so
+what Starlette's stack spends around it is spent on every action: its middleware layers
+(three, each wrapping ``send``), the routing (a regular expression for each route in turn),
+the ``Request`` object. Measured under load (``benchmarks/bench_service_load.py``), that
+stack was a tenth of the server's time. These routes are therefore matched here first and
+answered directly, with the same reading of the body, the same refusals and the same
+headers as a route of the application; every other request goes through Starlette as
+before.
 """
 
 from __future__ import annotations
@@ -94,7 +96,6 @@ def json_bytes(document: Any) -> bytes:
 
 
 _PREFIX = "/sittings/"
-_SUFFIX = "/actions"
 _JSON = (b"content-type", b"application/json")
 _NO_STORE = (b"cache-control", b"no-store")
 
@@ -102,25 +103,32 @@ Act = Callable[[str, str | None, object], Awaitable[str]]
 
 
 class HotRoutes:
-    """``POST /sittings/{id}/actions`` as plain ASGI: ``act(id, token, body)`` gives the
-    answer's JSON text (the seat's view after the action), or raises :class:`Refusal`."""
+    """``POST /sittings/{id}/<name>`` as plain ASGI for each ``name`` of ``routes``: its
+    ``act(id, token, body)`` gives the answer's JSON text (the seat's view after it), or
+    raises :class:`Refusal`."""
 
-    def __init__(self, act: Act) -> None:
-        self.act = act
+    def __init__(self, routes: dict[str, Act]) -> None:
+        self.routes = {f"/{name}": act for name, act in routes.items()}
 
-    @staticmethod
-    def match(scope: Scope) -> str | None:
-        """The sitting's id if ``scope`` is a POST of an action (as Starlette's route
-        ``/sittings/{id}/actions`` matches it: an id of one or more characters, no ``/``)."""
+    def match(self, scope: Scope) -> tuple[str, Act] | None:
+        """The sitting's id and the route's ``act`` if ``scope`` is a POST of one of them
+        (as Starlette's route ``/sittings/{id}/<name>`` matches it: an id of one or more
+        characters, no ``/``)."""
         if scope["type"] != "http" or scope["method"] != "POST" or scope.get("root_path"):
             return None
         path: str = scope["path"]
-        if not (path.startswith(_PREFIX) and path.endswith(_SUFFIX)):
+        if not path.startswith(_PREFIX):
             return None
-        sitting_id = path[len(_PREFIX) : -len(_SUFFIX)]
-        return sitting_id if sitting_id and "/" not in sitting_id else None
+        rest, slash, name = path[len(_PREFIX) :].rpartition("/")
+        act = self.routes.get(slash + name)
+        if act is None or not rest or "/" in rest:
+            return None
+        return rest, act
 
-    async def __call__(self, sitting_id: str, scope: Scope, receive: Receive, send: Send) -> None:
+    async def __call__(
+        self, matched: tuple[str, Act], scope: Scope, receive: Receive, send: Send
+    ) -> None:
+        sitting_id, act = matched
         declared = token = None
         for name, value in scope["headers"]:
             # The first of each, as Starlette's Headers.get reads it.
@@ -131,7 +139,7 @@ class HotRoutes:
         try:
             check_length(declared)
             body = parse_body(await _read(receive))
-            text = await self.act(sitting_id, None if token is None else bearer_token(token), body)
+            text = await act(sitting_id, None if token is None else bearer_token(token), body)
         except Refusal as refusal:
             await _send(send, refusal.status, json_bytes(refusal.document()), no_store=False)
             return
