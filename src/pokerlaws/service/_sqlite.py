@@ -27,6 +27,7 @@ private to its connection).
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -200,6 +201,11 @@ class SQLiteStore:
         """:meth:`append` without waiting: its answer, a future, comes after the commit."""
         _check_append(sitting_id, seq, event)
         return self._writer.submit(sitting_id, seq, event)
+
+    def append_async(self, sitting_id: str, seq: int, event: str) -> asyncio.Future[bool]:
+        """:meth:`append_later` from a running event loop: a future of that loop."""
+        _check_append(sitting_id, seq, event)
+        return self._writer.submit_async(sitting_id, seq, event)
 
     def _commit(self, batch: list[Pending]) -> list[bool | Exception]:
         """The writer's transaction: every append waiting, one commit (so one fsync)."""

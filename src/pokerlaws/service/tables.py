@@ -292,7 +292,12 @@ class Tables:
 
     async def _appended(self, sitting_id: str, seq: int, event: str) -> bool:
         """The store's append, its commit awaited as a future where the store can
-        (``append_later``), else in a thread."""
+        (``append_async``, a future of this loop; ``append_later``, a thread's), else in a
+        thread."""
+        soon = getattr(self.store, "append_async", None)
+        if soon is not None:
+            appended: bool = await soon(sitting_id, seq, event)
+            return appended
         later = getattr(self.store, "append_later", None)
         if later is None:
             return await anyio.to_thread.run_sync(self.store.append, sitting_id, seq, event)
