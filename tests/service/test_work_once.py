@@ -184,3 +184,46 @@ def test_the_fast_json_writer_writes_what_the_standard_one_does() -> None:
                 document = state.seen_by(who)
                 assert sittings.json_text(document) == sittings._standard_json(document)
                 assert state.seen_text(who) == sittings._standard_json(document)
+
+
+def test_a_notice_come_while_an_append_here_is_awaited_waits_for_it_to_be_kept() -> None:
+    """A store's notice of an event (PostgreSQL's NOTIFY) that comes while an append of this
+    process to that sitting awaits its commit is most often that append's own, come before
+    its table is kept: the sitting is not read for it then (under load, every action was
+    read back and replayed so). Once the append is settled the notice is looked at: if the
+    event is not held here after all, the sitting is read once, past what is held, and
+    every socket pushed."""
+    from pokerlaws.service.store import open_store
+    from pokerlaws.service.tables import Tables
+
+    store = Counted(open_store("sqlite://:memory:"))
+    app = create_app(store, poll=3600)
+    tables = app.state.tables
+    service = tables.settled.__self__
+    with TestClient(app) as client:
+        table = Table(client)
+        name, _ = table.turn()
+        with table.socket(table.tokens[name]) as socket:
+            assert receive_json(socket)["seq"] == 0
+            # Committed, not kept here: the store holds event 0, this process's cache not.
+            elsewhere = Tables(store.store)
+            elsewhere.act(table.id, table.tokens[name], table.move(random.Random(4)))
+            store.read_after = []
+
+            def told_while_appending() -> None:
+                tables.appending[table.id] = 1
+                service._told(table.id, 0)
+
+            def settled() -> None:
+                del tables.appending[table.id]
+                service._settled(table.id)
+
+            portal = client.portal
+            assert portal is not None
+            portal.call(told_while_appending)
+            assert (store.read_after, service.behind) == ([], set())
+            assert service.deferred == {table.id: 0}
+            portal.call(settled)
+            assert receive_json(socket)["seq"] == 1
+            assert store.read_after == [0]
+            assert service.deferred == {}

@@ -30,6 +30,7 @@ from pokerlaws.service.hot import (
     check_length,
     parse_body,
 )
+from pokerlaws.service.listeners import Hub, TokenSockets
 from pokerlaws.service.shows import Pauses
 from pokerlaws.service.sittings import (
     REFEREE,
@@ -134,80 +135,6 @@ def _text_answer(text: str) -> Response:
     return Response(text.encode("utf-8"), media_type="application/json", headers=_NO_STORE)
 
 
-# --- Websocket listeners ----------------------------------------------------------------------
-
-
-class _Listener:
-    """One websocket waiting for the events of a sitting: woken with the table after an
-    event appended here, or with none when another process appended one."""
-
-    def __init__(self) -> None:
-        # asyncio's own Event and Lock (uvicorn runs asyncio): anyio's cost a checkpoint on
-        # every use, a tenth of the server's time when every event is pushed to every seat.
-        self.event = asyncio.Event()
-        self.table: Table | None = None
-
-    def wake(self, table: Table | None) -> None:
-        if table is not None and (self.table is None or table.seq > self.table.seq):
-            self.table = table
-        self.event.set()
-
-    async def wait(self) -> Table | None:
-        """The table it was woken with (None: woken without one)."""
-        await self.event.wait()
-        self.event.clear()
-        table, self.table = self.table, None
-        return table
-
-
-class _TokenSockets:
-    """The websockets open in this process of each token (a sitting's seat or referee),
-    oldest first: each runs inside a cancel scope, cancelled when its token opens one more
-    than :data:`SOCKETS_PER_TOKEN`."""
-
-    def __init__(self) -> None:
-        self.held: dict[tuple[str, str], list[anyio.CancelScope]] = {}
-
-    def opened(self, sitting_id: str, who: str, most: int) -> anyio.CancelScope:
-        scope = anyio.CancelScope()
-        held = self.held.setdefault((sitting_id, who), [])
-        held.append(scope)
-        while len(held) > most:
-            held.pop(0).cancel()
-        return scope
-
-    def closed(self, sitting_id: str, who: str, scope: anyio.CancelScope) -> None:
-        held = self.held.get((sitting_id, who), [])
-        if scope in held:
-            held.remove(scope)
-        if not held:
-            self.held.pop((sitting_id, who), None)
-
-
-class _Hub:
-    """The websockets of this process, by sitting: woken after each event appended here
-    (with the table, so that none of them reads the store), and, where the store tells of
-    other processes' events (PostgreSQL's ``NOTIFY``), after each of those."""
-
-    def __init__(self) -> None:
-        self.listeners: dict[str, set[_Listener]] = {}
-
-    def listen(self, sitting_id: str) -> _Listener:
-        listener = _Listener()
-        self.listeners.setdefault(sitting_id, set()).add(listener)
-        return listener
-
-    def forget(self, sitting_id: str, listener: _Listener) -> None:
-        group = self.listeners.get(sitting_id, set())
-        group.discard(listener)
-        if not group:
-            self.listeners.pop(sitting_id, None)
-
-    def notify(self, sitting_id: str, table: Table | None = None) -> None:
-        for listener in self.listeners.get(sitting_id, ()):
-            listener.wake(table)
-
-
 # How often the process looks at the store for its sockets' sittings when the store tells of
 # every event (a safety net for a notice lost with its connection), instead of ``poll``.
 _WATCHED_POLL = 30.0
@@ -221,11 +148,13 @@ class _Service:
 
     def __init__(self, tables: Tables, poll: float) -> None:
         self.tables = tables
-        self.hub = _Hub()
-        self.sockets = _TokenSockets()
+        self.hub = Hub()
+        self.sockets = TokenSockets()
         self.poll = poll
         self.watching = False
         self.behind: set[str] = set()  # sittings being read after another process's event
+        self.deferred: dict[str, int] = {}  # notices come while an append here was awaited
+        tables.settled = self._settled
         self.poller: asyncio.Task[None] | None = None
         self.pauses = Pauses(tables, self._told_all)
 
@@ -262,8 +191,13 @@ class _Service:
             sitting_ids = [
                 sitting_id
                 for sitting_id in sitting_ids
-                if (held := self.tables.cached(sitting_id)) is None
-                or counts.get(sitting_id, 0) != held.seq
+                # One append of this process awaited: what the store holds past it is
+                # most likely that append's, and any other is read at the next look.
+                if sitting_id not in self.tables.appending
+                and (
+                    (held := self.tables.cached(sitting_id)) is None
+                    or counts.get(sitting_id, 0) > held.seq
+                )
             ]
         advanced = []
         for sitting_id in sitting_ids:
@@ -296,6 +230,11 @@ class _Service:
         it here, unless this process holds that event already (its own append)."""
         if sitting_id not in self.hub.listeners or sitting_id in self.behind:
             return
+        if sitting_id in self.tables.appending:
+            # Most likely the notice of that append, committed and not yet kept here: looked
+            # at again once it is (:meth:`_settled`), rather than the sitting read for it.
+            self.deferred[sitting_id] = max(seq, self.deferred.get(sitting_id, -1))
+            return
         held = self.tables.cached(sitting_id)
         if held is not None and held.seq > seq:
             return
@@ -311,6 +250,12 @@ class _Service:
             self.hub.notify(sitting_id, table)
 
         asyncio.get_running_loop().create_task(catch_up())
+
+    def _settled(self, sitting_id: str) -> None:
+        """An append of this process awaited on the loop is kept (or refused): a notice
+        deferred meanwhile is looked at now."""
+        if sitting_id not in self.tables.appending and sitting_id in self.deferred:
+            self._told(sitting_id, self.deferred.pop(sitting_id))
 
     async def _table(self, request: Request) -> Table:
         return await run_in_threadpool(self.tables.table, request.path_params["id"])

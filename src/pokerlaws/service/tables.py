@@ -11,12 +11,13 @@ answered its append True: it is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import anyio
@@ -82,6 +83,11 @@ class Tables:
         # asyncio's own locks (the service runs on asyncio: act_async awaits asyncio futures):
         # taken free, one is acquired at once, where anyio's yields to the loop twice a time.
         self._async_locks = tuple(asyncio.Lock() for _ in range(_ASYNC_STRIPES))
+        # The sittings with an append awaited on the event loop, committed or not yet: a
+        # notice or a look at the store that finds one event more than held is then most
+        # likely of that append, not of another process (see the service's _told).
+        self.appending: dict[str, int] = {}
+        self.settled: Callable[[str], None] | None = None  # told when one is settled
 
     def _lock(self, sitting_id: str) -> threading.Lock:
         return self._locks[hash(sitting_id) % _STRIPES]
@@ -212,9 +218,10 @@ class Tables:
             if table is None or seq != table.seq:
                 table = await anyio.to_thread.run_sync(self.table, sitting_id)
             table, who, event = self._play(table, token, seq, action)
-            if not await self._appended(sitting_id, seq, event):
-                raise _taken(seq, await anyio.to_thread.run_sync(self.table, sitting_id))
-            return self._keep(table), who
+            with self._in_flight(sitting_id):
+                if not await self._appended(sitting_id, seq, event):
+                    raise _taken(seq, await anyio.to_thread.run_sync(self.table, sitting_id))
+                return self._keep(table), who
 
     def _play(
         self, table: Table, token: str | None, seq: int, action: Event
@@ -286,9 +293,23 @@ class Tables:
             after, event = self._next(table, token, seq)
             if event is None:
                 return after
-            if not await self._appended(sitting_id, table.seq, event):
-                raise _taken(table.seq, await anyio.to_thread.run_sync(self.table, sitting_id))
-            return self._keep(after)
+            with self._in_flight(sitting_id):
+                if not await self._appended(sitting_id, table.seq, event):
+                    raise _taken(table.seq, await anyio.to_thread.run_sync(self.table, sitting_id))
+                return self._keep(after)
+
+    @contextlib.contextmanager
+    def _in_flight(self, sitting_id: str) -> Iterator[None]:
+        """An append of ``sitting_id`` awaited, until its table is kept (or refused)."""
+        self.appending[sitting_id] = self.appending.get(sitting_id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.appending.pop(sitting_id) - 1
+            if left:
+                self.appending[sitting_id] = left
+            if self.settled is not None:
+                self.settled(sitting_id)
 
     async def _appended(self, sitting_id: str, seq: int, event: str) -> bool:
         """The store's append, its commit awaited as a future where the store can
