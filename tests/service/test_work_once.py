@@ -227,3 +227,23 @@ def test_a_notice_come_while_an_append_here_is_awaited_waits_for_it_to_be_kept()
             assert receive_json(socket)["seq"] == 1
             assert store.read_after == [0]
             assert service.deferred == {}
+
+
+def test_the_hand_tables_of_a_new_sitting_s_rules_are_built_when_it_is_made() -> None:
+    """A process builds the hand tables of a set of rules on their first use, a tenth of
+    a second or more: when the sitting is made (in a thread), not at its first show, on
+    the event loop that serves every player of the process."""
+    import pokerlaws as pl
+    from pokerlaws import hands
+
+    rules = pl.Rules(
+        ante=1,
+        limit=4,
+        hands=pl.HandRules(blaze=True, skip_sequence=True, ace_high_sequences=True),
+    )
+    hands._TABLES.pop(rules.hands, None)
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        players = [{"name": "Ann", "chips": 20}, {"name": "Bob", "chips": 20}]
+        made = client.post("/sittings", json={"rules": pl.to_data(rules), "players": players})
+        assert made.status_code == 201, made.text
+    assert rules.hands in hands._TABLES

@@ -24,6 +24,7 @@ import anyio
 import anyio.to_thread
 
 from pokerlaws.actions import ACTION_TYPES
+from pokerlaws.hands import evaluate
 from pokerlaws.reports import REPORT_TYPES, Event
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.service.sittings import (
@@ -172,6 +173,10 @@ class Tables:
         except (TypeError, ValueError) as error:
             raise Refusal(422, str(error)) from None
         sitting, later = _deal_due(sitting, games, lambda: fresh_pack(joker=rules.joker), pause)
+        # The hand tables of these rules are built on their first use (a tenth of a second
+        # or more, once a process): here, in the creation's thread, rather than at the
+        # sitting's first show, on the event loop, with every player of the process waiting.
+        evaluate(first[:5], rules.hands)
         header = Header(
             rules=rules,
             players=players,
