@@ -152,7 +152,10 @@ class _Service:
         self.sockets = TokenSockets()
         self.poll = poll
         self.watching = False
-        self.behind: set[str] = set()  # sittings being read after another process's event
+        # The sittings being read after another process's event, each with the highest
+        # event told of meanwhile; and the tasks reading them.
+        self.behind: dict[str, int] = {}
+        self.reading: set[asyncio.Task[None]] = set()
         self.deferred: dict[str, int] = {}  # notices come while an append here was awaited
         tables.settled = self._settled
         self.poller: asyncio.Task[None] | None = None
@@ -228,7 +231,11 @@ class _Service:
     def _told(self, sitting_id: str, seq: int) -> None:
         """An event committed by some process: the sitting read once for every socket of
         it here, unless this process holds that event already (its own append)."""
-        if sitting_id not in self.hub.listeners or sitting_id in self.behind:
+        if sitting_id not in self.hub.listeners:
+            return
+        if sitting_id in self.behind:
+            # Being read already, perhaps from before this event: looked at again after.
+            self.behind[sitting_id] = max(seq, self.behind[sitting_id])
             return
         if sitting_id in self.tables.appending:
             # Most likely the notice of that append, committed and not yet kept here: looked
@@ -238,7 +245,7 @@ class _Service:
         held = self.tables.cached(sitting_id)
         if held is not None and held.seq > seq:
             return
-        self.behind.add(sitting_id)
+        self.behind[sitting_id] = seq
 
         async def catch_up() -> None:
             try:
@@ -246,10 +253,14 @@ class _Service:
             except (Refusal, CorruptSitting):
                 table = None
             finally:
-                self.behind.discard(sitting_id)
+                latest = self.behind.pop(sitting_id)
             self.hub.notify(sitting_id, table)
+            if latest > seq:  # told of a later event during the read, maybe after it
+                self._told(sitting_id, latest)
 
-        asyncio.get_running_loop().create_task(catch_up())
+        task = asyncio.get_running_loop().create_task(catch_up())
+        self.reading.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self.reading.discard)
 
     def _settled(self, sitting_id: str) -> None:
         """An append of this process awaited on the loop is kept (or refused): a notice
