@@ -16,9 +16,13 @@ one push to every seat of its sitting.
 That closed loop (``--rate max``, the default) saturates the server, so its latencies are
 mostly the queue of the 200 sittings' requests, not the service's time. ``--rate R`` runs it
 open-loop instead: R actions a second offered across the sittings, each sitting's actions due
-at the moments of a Poisson process of R/sittings a second, and each latency counted from
-the moment its action was due (a late send counts against the server: no coordinated
-omission); ``N%`` offers N % of the actions/s the last ``max`` run of that server measured.
+every sittings/R seconds on average (from a random phase, each gap drawn from 0.5 to 1.5
+times that: the sittings together offer very nearly a Poisson stream, and all of them end
+at about the same time, not in the long tail of a Poisson process each), and each latency
+counted from the moment its action was due (a late send counts against the server: no
+coordinated omission); ``N%`` offers N % of the actions/s the last ``max`` run of that
+server measured. The rate printed is the one served, which falls short of the offered
+when the server falls behind.
 
 Printed, for the measured phase only: actions/s; the POST's latency p50/p90/p99 (sent to
 answered: applied, committed, answered); the turn's (POST sent to the next seat's push
@@ -244,8 +248,8 @@ async def _sitting(
     port: int, rng: random.Random, actions: int, ready: Any, go: Any, rate: float | None = None
 ) -> tuple[list[float], list[float], int, int, int]:
     """One sitting played ``actions`` times: closed-loop (each action sent as soon as its seat
-    is shown its view), or open-loop at ``rate`` actions a second (each action due at the
-    next moment of a Poisson process of that rate, sent then or as soon as it can be; its
+    is shown its view), or open-loop at ``rate`` actions a second (each action due a gap of
+    0.5 to 1.5 times 1/rate after the last was due, sent then or as soon as it can be; its
     latencies counted from that moment, so that a server falling behind shows it)."""
     from websockets.asyncio.client import connect
 
@@ -270,7 +274,8 @@ async def _sitting(
     # A new connection for the play: the one of the creation may have idled past uvicorn's
     # keep-alive timeout while the other sittings were made.
     http = await Connection.open(port)
-    due = time.perf_counter()
+    began_play = time.perf_counter()
+    due: float | None = None  # when the last action was due (open loop)
     scheduled: float | None = None  # when the action about to be sent was due (open loop)
     posts: list[float] = []
     turns: list[float] = []
@@ -293,7 +298,9 @@ async def _sitting(
             break
         name = table["to_act"]["name"]
         if rate is not None and scheduled is None:
-            due += rng.expovariate(rate)
+            # The first from a random phase, then gaps of 0.5 to 1.5 times the mean.
+            gap = rng.uniform(0.5, 1.5) if due is not None else rng.uniform(0.0, 1.0)
+            due = (began_play if due is None else due) + gap / rate
             scheduled = due
             if due > time.perf_counter():
                 await asyncio.sleep(due - time.perf_counter())
