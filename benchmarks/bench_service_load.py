@@ -6,10 +6,11 @@
 
 The clients are lean and run in processes of their own (``--clients``), so that what is
 measured is the server, not them: raw HTTP/1.1 over asyncio streams, one keep-alive
-connection per sitting, and one websocket (the ``websockets`` package, no compression) per
-seat. Every sitting is created, every socket opened and its first push read before the clock
-starts; then each sitting's seat to act waits for the push of its view on its own socket,
-sends ``POST .../actions`` with a random legal action and the view's ``seq``, and so on,
+connection per sitting, and one websocket per seat (the ``websockets`` package; offering no
+compression unless ``--deflate``, which offers permessage-deflate as browsers do). Every
+sitting is created, every socket opened and its first push read before the clock starts;
+then each sitting's seat to act waits for the push of its view on its own socket, sends
+``POST .../actions`` with a random legal action and the view's ``seq``, and so on,
 ``--actions`` times (or to the sitting's end). An action thus costs the server one POST and
 one push to every seat of its sitting.
 
@@ -55,6 +56,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+# What the clients' websockets offer: None, no compression; "deflate", permessage-deflate as
+# browsers offer it (--deflate; the client processes are forked, so they see it set).
+COMPRESSION: str | None = None
 TICK = os.sysconf("SC_CLK_TCK")
 RULES = {"format": "pokerlaws/1", "type": "Rules", "ante": 1, "limit": 10}
 RULES_WHOLE = {
@@ -264,7 +268,9 @@ async def _sitting(
     seats = {}
     for name, token in tokens.items():
         uri = f"ws://127.0.0.1:{port}/sittings/{sitting}/ws?token={token}"
-        connection = await connect(uri, compression=None, ping_interval=None, open_timeout=120)
+        connection = await connect(
+            uri, compression=COMPRESSION, ping_interval=None, open_timeout=120
+        )
         seats[name] = Seat(connection)
     for seat in seats.values():
         await seat.at_least(0)
@@ -640,11 +646,18 @@ def main(argv: list[str] | None = None) -> int:
         help="the offered load of each run of the service: 'max' (closed loop: saturated), "
         "N%% of the last 'max' run's actions/s, or actions/s (open loop); e.g. max 25%% 80%%",
     )
+    parser.add_argument(
+        "--deflate",
+        action="store_true",
+        help="the websockets offer permessage-deflate, as browsers do (the server decides)",
+    )
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--quick", action="store_true", help="20 sittings of 15 actions")
     arguments = parser.parse_args(argv)
     if arguments.quick:
         arguments.sittings, arguments.actions = 20, 15
+    global COMPRESSION
+    COMPRESSION = "deflate" if arguments.deflate else None
     print(f"load average at the start: {os.getloadavg()}", flush=True)
     figures = []
     for name, measured in runs(arguments):
