@@ -6,6 +6,7 @@ the socket polling."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
 import time
@@ -304,3 +305,35 @@ def test_an_event_told_while_its_sitting_is_being_read_is_read_after() -> None:
             assert [receive_json(socket)["seq"] for socket in opened] == [1] * len(opened)
             assert [receive_json(socket)["seq"] for socket in opened] == [2] * len(opened)
         assert store.read_after == [0, 1]
+
+
+def test_a_push_runs_at_once_and_one_that_must_wait_waits_alone() -> None:
+    """Each event's table is pushed to every socket by the hub at once, in the caller, not
+    by waking a task a socket; a push that must wait (its socket's sending lock taken, or a
+    peer too slow to read) goes on in a task of its own, so the sitting's other sockets are
+    pushed meanwhile, and it is pushed when it can be."""
+    from pokerlaws.service.listeners import Hub
+
+    async def play() -> None:
+        hub = Hub()
+        pushed: list[tuple[str, int]] = []
+        slow_lock = asyncio.Lock()
+
+        def pusher(name: str, lock: asyncio.Lock) -> Any:
+            async def push(table: Any) -> None:
+                async with lock:
+                    pushed.append((name, table.seq))
+
+            return push
+
+        for name, lock in (("slow", slow_lock), ("quick", asyncio.Lock())):
+            hub.listen("s").push = pusher(name, lock)
+        await slow_lock.acquire()  # the slow socket's lock is taken
+        hub.notify("s", sittings.Table("s", None, None, 1))  # type: ignore[arg-type]
+        assert pushed == [("quick", 1)]  # at once, no task run
+        assert len(hub.finishing) == 1
+        slow_lock.release()
+        await asyncio.wait(hub.finishing)
+        assert pushed == [("quick", 1), ("slow", 1)]
+
+    asyncio.run(play())

@@ -385,6 +385,8 @@ class _Service:
                     await websocket.send_text(current.seen_text(who))
                     sent[0] = current.seq
 
+        listener.push = push  # each event's table pushed by the hub at once
+
         async def pusher() -> None:
             await push(table)
             while True:
