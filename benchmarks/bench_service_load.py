@@ -1,21 +1,35 @@
 """The table service's throughput measured at the server, with a baseline in the same run.
 
     python benchmarks/bench_service_load.py [--db sqlite|postgresql] [--workers N]
-        [--sittings 200] [--actions 40] [--clients 2] [--no-baseline] [--quick]
+        [--sittings 200] [--actions 40] [--clients 2] [--rate max 25% 50% 80%]
+        [--src SRC ...] [--no-baseline] [--quick]
 
 The clients are lean and run in processes of their own (``--clients``), so that what is
 measured is the server, not them: raw HTTP/1.1 over asyncio streams, one keep-alive
-connection per sitting, and one websocket (the ``websockets`` package, no compression) per
-seat. Every sitting is created, every socket opened and its first push read before the clock
-starts; then each sitting's seat to act waits for the push of its view on its own socket,
-sends ``POST .../actions`` with a random legal action and the view's ``seq``, and so on,
+connection per sitting, and one websocket per seat (the ``websockets`` package; offering no
+compression unless ``--deflate``, which offers permessage-deflate as browsers do). Every
+sitting is created, every socket opened and its first push read before the clock starts;
+then each sitting's seat to act waits for the push of its view on its own socket, sends
+``POST .../actions`` with a random legal action and the view's ``seq``, and so on,
 ``--actions`` times (or to the sitting's end). An action thus costs the server one POST and
 one push to every seat of its sitting.
+
+That closed loop (``--rate max``, the default) saturates the server, so its latencies are
+mostly the queue of the 200 sittings' requests, not the service's time. ``--rate R`` runs it
+open-loop instead: R actions a second offered across the sittings, each sitting's actions due
+every sittings/R seconds on average (from a random phase, each gap drawn from 0.5 to 1.5
+times that: the sittings together offer very nearly a Poisson stream, and all of them end
+at about the same time, not in the long tail of a Poisson process each), and each latency
+counted from the moment its action was due (a late send counts against the server: no
+coordinated omission); ``N%`` offers N % of the actions/s the last ``max`` run of that
+server measured. The rate printed is the one served, which falls short of the offered
+when the server falls behind.
 
 Printed, for the measured phase only: actions/s; the POST's latency p50/p90/p99 (sent to
 answered: applied, committed, answered); the turn's (POST sent to the next seat's push
 received); the server's CPU per action, from ``/proc/<pid>/stat`` of the server and every
-process under it (``--workers``), and its share of a core; and the load average. The
+process under it (``--workers``), the kernel's share of it and the share of a core the
+server was given; and the load average. The
 baseline, in the same run unless ``--no-baseline``: a trivial Starlette app on the same
 uvicorn, each POST one insert and one commit in an SQLite file (WAL, ``synchronous=FULL``),
 driven by the same HTTP client at the same concurrency; the service's ratio to it is printed.
@@ -42,6 +56,9 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
+# What the clients' websockets offer: None, no compression; "deflate", permessage-deflate as
+# browsers offer it (--deflate; the client processes are forked, so they see it set).
+COMPRESSION: str | None = None
 TICK = os.sysconf("SC_CLK_TCK")
 RULES = {"format": "pokerlaws/1", "type": "Rules", "ante": 1, "limit": 10}
 RULES_WHOLE = {
@@ -94,17 +111,18 @@ def _tree(pid: int) -> list[int]:
     return found
 
 
-def cpu_seconds(pids: list[int]) -> float:
-    """The user and system CPU the processes have used, in seconds."""
-    total = 0
+def cpu_seconds(pids: list[int]) -> tuple[float, float]:
+    """The user and the system CPU the processes have used, in seconds."""
+    user = system = 0
     for pid in pids:
         try:
             with open(f"/proc/{pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / TICK
+        user += int(fields[11])  # utime
+        system += int(fields[12])  # stime: the kernel's work for it (sockets, fsync)
+    return user / TICK, system / TICK
 
 
 class Server:
@@ -231,8 +249,12 @@ class Seat:
 
 
 async def _sitting(
-    port: int, rng: random.Random, actions: int, ready: Any, go: Any
+    port: int, rng: random.Random, actions: int, ready: Any, go: Any, rate: float | None = None
 ) -> tuple[list[float], list[float], int, int, int]:
+    """One sitting played ``actions`` times: closed-loop (each action sent as soon as its seat
+    is shown its view), or open-loop at ``rate`` actions a second (each action due a gap of
+    0.5 to 1.5 times 1/rate after the last was due, sent then or as soon as it can be; its
+    latencies counted from that moment, so that a server falling behind shows it)."""
     from websockets.asyncio.client import connect
 
     http = await Connection.open(port)
@@ -246,7 +268,9 @@ async def _sitting(
     seats = {}
     for name, token in tokens.items():
         uri = f"ws://127.0.0.1:{port}/sittings/{sitting}/ws?token={token}"
-        connection = await connect(uri, compression=None, ping_interval=None, open_timeout=120)
+        connection = await connect(
+            uri, compression=COMPRESSION, ping_interval=None, open_timeout=120
+        )
         seats[name] = Seat(connection)
     for seat in seats.values():
         await seat.at_least(0)
@@ -256,6 +280,9 @@ async def _sitting(
     # A new connection for the play: the one of the creation may have idled past uvicorn's
     # keep-alive timeout while the other sittings were made.
     http = await Connection.open(port)
+    began_play = time.perf_counter()
+    due: float | None = None  # when the last action was due (open loop)
+    scheduled: float | None = None  # when the action about to be sent was due (open loop)
     posts: list[float] = []
     turns: list[float] = []
     refused = 0
@@ -276,18 +303,26 @@ async def _sitting(
         if table["to_act"] is None:
             break
         name = table["to_act"]["name"]
+        if rate is not None and scheduled is None:
+            # The first from a random phase, then gaps of 0.5 to 1.5 times the mean.
+            gap = rng.uniform(0.5, 1.5) if due is not None else rng.uniform(0.0, 1.0)
+            due = (began_play if due is None else due) + gap / rate
+            scheduled = due
+            if due > time.perf_counter():
+                await asyncio.sleep(due - time.perf_counter())
         current = await seats[name].at_least(known)
         legal = (current["view"] or {}).get("legal_actions") or []
         if current["seq"] != known or not legal:
             table, known = current["table"], current["seq"]
             continue
         message = json.dumps({"seq": known, "action": rng.choice(legal)}).encode()
-        began = time.perf_counter()
+        began = time.perf_counter() if scheduled is None else scheduled
         status, answer = await http.post(f"/sittings/{sitting}/actions", message, tokens[name])
         posts.append(time.perf_counter() - began)
         if status != 200:
             refused += 1
             continue
+        scheduled = None
         done += 1
         answered = json.loads(answer)
         table, known = answered["table"], answered["seq"]
@@ -303,7 +338,7 @@ async def _sitting(
 
 
 async def _baseline_client(
-    port: int, rng: random.Random, actions: int, ready: Any, go: Any
+    port: int, rng: random.Random, actions: int, ready: Any, go: Any, rate: float | None = None
 ) -> tuple[list[float], list[float], int, int, int]:
     http = await Connection.open(port)
     ready()
@@ -321,7 +356,14 @@ async def _baseline_client(
 
 
 def _client_process(
-    kind: str, port: int, sittings: int, actions: int, seed: int, barrier: Any, result: Any
+    kind: str,
+    port: int,
+    sittings: int,
+    actions: int,
+    seed: int,
+    barrier: Any,
+    result: Any,
+    rate: float | None,
 ) -> None:
     """One client process: its share of the sittings, all at once on one event loop."""
 
@@ -342,7 +384,9 @@ def _client_process(
         player = _sitting if kind == "service" else _baseline_client
         rng = random.Random(seed)
         tasks = [
-            asyncio.create_task(player(port, random.Random(rng.random()), actions, ready, go))
+            asyncio.create_task(
+                player(port, random.Random(rng.random()), actions, ready, go, rate)
+            )
             for _ in range(sittings)
         ]
         await all_ready.wait()
@@ -361,9 +405,17 @@ def _client_process(
 
 
 def drive(
-    kind: str, server: Server, sittings: int, actions: int, clients: int, seed: int
+    kind: str,
+    server: Server,
+    sittings: int,
+    actions: int,
+    clients: int,
+    seed: int,
+    offered: float | None = None,
 ) -> dict[str, Any]:
-    """Run the clients against ``server``; the figures of the measured phase."""
+    """Run the clients against ``server``; the figures of the measured phase. ``offered``:
+    the actions a second offered across all the sittings (open loop), None: closed loop."""
+    rate = None if offered is None else offered / sittings
     context = multiprocessing.get_context("fork")
     barrier = context.Barrier(clients + 1)
     result = context.Queue()
@@ -371,7 +423,7 @@ def drive(
     processes = [
         context.Process(
             target=_client_process,
-            args=(kind, server.port, share, actions, seed * 100 + k, barrier, result),
+            args=(kind, server.port, share, actions, seed * 100 + k, barrier, result, rate),
         )
         for k, share in enumerate(shares)
     ]
@@ -379,7 +431,7 @@ def drive(
         process.start()
     barrier.wait(timeout=600)  # every sitting created, every socket open
     pids = server.pids()
-    cpu = cpu_seconds(pids)
+    user, system = cpu_seconds(pids)
     began = time.perf_counter()
     barrier.wait()
     gathered: list[Any] = []
@@ -391,7 +443,9 @@ def drive(
                 print(server.errors(), file=sys.stderr)
                 raise RuntimeError("a client process failed") from None
     elapsed = time.perf_counter() - began
-    cpu = cpu_seconds(pids) - cpu
+    user_after, system_after = cpu_seconds(pids)
+    user, system = user_after - user, system_after - system
+    cpu = user + system
     load = os.getloadavg()
     for process in processes:
         process.join()
@@ -407,9 +461,11 @@ def drive(
         "post": percentiles(posts),
         "turn": percentiles(turns),
         "cpu_ms": 1000 * cpu / max(done, 1),
+        "system_share": system / cpu if cpu else 0.0,
         "cores": cpu / elapsed,
         "processes": len(pids),
         "load": load,
+        "offered": offered,
     }
 
 
@@ -423,6 +479,8 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
 
 def line(name: str, figures: dict[str, Any]) -> str:
     post, turn = figures["post"], figures["turn"]
+    if figures["offered"] is not None:
+        name += f", offered {figures['offered']:.0f} actions/s (latencies from when each was due)"
     text = (
         f"{name}: {figures['actions']} actions in {figures['seconds']:.1f} s, "
         f"{figures['rate']:.0f} actions/s; POST p50 {post[0]:.1f} p90 {post[1]:.1f} "
@@ -431,7 +489,8 @@ def line(name: str, figures: dict[str, Any]) -> str:
     if figures["turn"][0]:
         text += f"; turn p50 {turn[0]:.1f} p90 {turn[1]:.1f} p99 {turn[2]:.1f} ms"
     return text + (
-        f"; server CPU {figures['cpu_ms']:.3f} ms an action ({figures['cores']:.2f} cores, "
+        f"; server CPU {figures['cpu_ms']:.3f} ms an action "
+        f"({100 * figures['system_share']:.0f} % in the kernel; {figures['cores']:.2f} cores, "
         f"{figures['processes']} processes); refused {figures['refused']}, "
         f"resent {figures['resent']}; load average "
         + " ".join(f"{x:.2f}" for x in figures["load"])
@@ -523,26 +582,42 @@ def runs(arguments: argparse.Namespace) -> Iterator[tuple[str, dict[str, Any]]]:
             finally:
                 server.stop()
         for workers, source in [(w, s) for s in arguments.src for w in arguments.workers]:
-            port = free_port()
-            db = database(arguments.db, directory)
-            server = Server(service_command(db, port, workers), port, source)
-            try:
-                name = f"service on {arguments.db}, {workers} worker{'s' * (workers > 1)}"
-                if source != ROOT / "src":
-                    name += f" ({source})"
-                yield (
-                    name,
-                    drive(
+            capacity: float | None = None  # the last closed-loop rate of this server
+            for asked in arguments.rate:
+                offered = offered_rate(asked, capacity)
+                port = free_port()
+                db = database(arguments.db, directory)
+                server = Server(service_command(db, port, workers), port, source)
+                try:
+                    name = f"service on {arguments.db}, {workers} worker{'s' * (workers > 1)}"
+                    if source != ROOT / "src":
+                        name += f" ({source})"
+                    figures = drive(
                         "service",
                         server,
                         arguments.sittings,
                         arguments.actions,
                         arguments.clients,
                         arguments.seed,
-                    ),
-                )
-            finally:
-                server.stop()
+                        offered,
+                    )
+                finally:
+                    server.stop()
+                if offered is None:
+                    capacity = figures["rate"]
+                yield name, figures
+
+
+def offered_rate(asked: str, capacity: float | None) -> float | None:
+    """``--rate``'s value: ``max`` (closed loop: None), ``N%`` of the capacity measured by
+    the last ``max`` run of the same server, or actions a second."""
+    if asked == "max":
+        return None
+    if asked.endswith("%"):
+        if capacity is None:
+            raise SystemExit(f"--rate {asked}: a percentage follows a run at 'max'")
+        return capacity * float(asked[:-1]) / 100
+    return float(asked)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -564,20 +639,35 @@ def main(argv: list[str] | None = None) -> int:
         default=[ROOT / "src"],
         help="the service's source trees to compare in one run (this tree's by default)",
     )
+    parser.add_argument(
+        "--rate",
+        nargs="+",
+        default=["max"],
+        help="the offered load of each run of the service: 'max' (closed loop: saturated), "
+        "N%% of the last 'max' run's actions/s, or actions/s (open loop); e.g. max 25%% 80%%",
+    )
+    parser.add_argument(
+        "--deflate",
+        action="store_true",
+        help="the websockets offer permessage-deflate, as browsers do (the server decides)",
+    )
     parser.add_argument("--no-baseline", action="store_true")
     parser.add_argument("--quick", action="store_true", help="20 sittings of 15 actions")
     arguments = parser.parse_args(argv)
     if arguments.quick:
         arguments.sittings, arguments.actions = 20, 15
+    global COMPRESSION
+    COMPRESSION = "deflate" if arguments.deflate else None
     print(f"load average at the start: {os.getloadavg()}", flush=True)
-    figures = {}
+    figures = []
     for name, measured in runs(arguments):
-        figures[name] = measured
+        figures.append((name, measured))
         print(line(name, measured), flush=True)
-    if "baseline" in figures:
-        for name, measured in figures.items():
-            if name != "baseline":
-                ratio = measured["rate"] / figures["baseline"]["rate"]
+    baseline = dict(figures).get("baseline")
+    if baseline is not None:
+        for name, measured in figures:
+            if name != "baseline" and measured["offered"] is None:
+                ratio = measured["rate"] / baseline["rate"]
                 print(f"{name}: {ratio:.2f} of the baseline's actions/s")
     return 0
 

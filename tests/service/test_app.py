@@ -161,3 +161,61 @@ def test_law_41_the_dealer_may_not_order_the_shuffle() -> None:
     )
     assert answer.status_code == 422
     assert answer.json()["law"] == 41
+
+
+def test_the_hot_routes_answer_with_the_headers_and_refusals_of_every_route() -> None:
+    """The POSTs of actions and "next" are answered outside Starlette's stack
+    (``service/hot.py``): each answer, taken or refused, has the headers every answer has;
+    a path that only looks like theirs goes to the application's routes."""
+    client = TestClient(create_app("sqlite://:memory:"))
+    made = client.post("/sittings", json={"rules": RULES, "players": PLAYERS}).json()
+    sid = made["id"]
+    public = client.get(f"/sittings/{sid}").json()
+    name = public["to_act"]["name"]
+    tokens = {seat["name"]: seat["token"] for seat in made["seats"]}
+    seen = client.get(f"/sittings/{sid}/view", headers=_auth(tokens[name])).json()
+    action = _choose(seen["view"]["legal_actions"], random.Random(3))
+    elsewhere = client.get("/sittings")
+    policy = elsewhere.headers["content-security-policy"]
+    answers = {
+        "taken": client.post(
+            f"/sittings/{sid}/actions",
+            json={"seq": 0, "action": action},
+            headers=_auth(tokens[name]),
+        ),
+        "stale": client.post(
+            f"/sittings/{sid}/actions",
+            json={"seq": 0, "action": action},
+            headers=_auth(tokens[name]),
+        ),
+        "no game to deal": client.post(
+            f"/sittings/{sid}/next", json={"seq": 1}, headers=_auth(tokens[name])
+        ),
+        "no token": client.post(f"/sittings/{sid}/next", json={"seq": 1}),
+        "no sitting": client.post("/sittings/nosuch/actions", json={"seq": 0, "action": action}),
+    }
+    statuses = {what: answer.status_code for what, answer in answers.items()}
+    assert statuses == {
+        "taken": 200,
+        "stale": 409,
+        "no game to deal": 409,
+        "no token": 403,
+        "no sitting": 404,
+    }
+    for what, answer in answers.items():
+        assert answer.headers["content-type"] == "application/json", what
+        assert answer.headers.get_list("content-security-policy") == [policy], what
+        for header in ("x-content-type-options", "referrer-policy", "x-frame-options"):
+            assert answer.headers[header] == elsewhere.headers[header], (what, header)
+        if what != "taken":
+            assert set(answer.json()) == {"law", "message"}, what
+    taken = answers["taken"]
+    assert taken.headers["cache-control"] == "no-store"
+    assert taken.json()["seq"] == 1
+    assert taken.json()["name"] == name
+    for path in (f"/sittings/{sid}/x/actions", "/sittings//next", f"/sittings/{sid}/actions/"):
+        # Starlette's own answers: no route, or its redirect of a path ending in "/".
+        answer = client.post(path, json={}, follow_redirects=False)
+        assert answer.status_code in (404, 405, 307), path
+        assert answer.headers["content-security-policy"] == policy
+    assert client.get(f"/sittings/{sid}/actions").status_code == 405

@@ -280,3 +280,27 @@ def test_open_store_does_not_echo_a_url_it_refuses() -> None:
     assert "secret" not in str(raised.value)
     with pytest.raises(TypeError, match="str"):
         open_store(b"sqlite://:memory:")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("where", ["memory", "file"])
+def test_sqlite_heads_count_the_events_of_every_sitting_named_in_one_look(
+    where: str, tmp_path: Path
+) -> None:
+    """A server's poll for other processes' events asks the counts of all its sittings at
+    once, some hundreds a statement: each named sitting with events, its count; one with
+    none, or no such sitting, left out."""
+    url = "sqlite://:memory:" if where == "memory" else f"sqlite:///{tmp_path / 'heads.db'}"
+    store = open_store(url)
+    try:
+        names = [f"s{k}" for k in range(1100)]  # more than one statement's share
+        for name in names:
+            store.create(name, "{}")
+        for seq in range(3):
+            assert store.append("s1099", seq, "{}")
+        assert store.append("s0", 0, "{}")
+        heads = store.heads  # type: ignore[attr-defined]
+        assert heads([*names, "nosuch"]) == {"s0": 1, "s1099": 3}
+        assert heads(["s1", "s1099"]) == {"s1099": 3}
+        assert heads([]) == {}
+    finally:
+        store.close()

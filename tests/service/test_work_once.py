@@ -6,8 +6,10 @@ the socket polling."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -184,3 +186,154 @@ def test_the_fast_json_writer_writes_what_the_standard_one_does() -> None:
                 document = state.seen_by(who)
                 assert sittings.json_text(document) == sittings._standard_json(document)
                 assert state.seen_text(who) == sittings._standard_json(document)
+
+
+def test_a_notice_come_while_an_append_here_is_awaited_waits_for_it_to_be_kept() -> None:
+    """A store's notice of an event (PostgreSQL's NOTIFY) that comes while an append of this
+    process to that sitting awaits its commit is most often that append's own, come before
+    its table is kept: the sitting is not read for it then (under load, every action was
+    read back and replayed so). Once the append is settled the notice is looked at: if the
+    event is not held here after all, the sitting is read once, past what is held, and
+    every socket pushed."""
+    from pokerlaws.service.store import open_store
+    from pokerlaws.service.tables import Tables
+
+    store = Counted(open_store("sqlite://:memory:"))
+    app = create_app(store, poll=3600)
+    tables = app.state.tables
+    service = tables.settled.__self__
+    with TestClient(app) as client:
+        table = Table(client)
+        name, _ = table.turn()
+        with table.socket(table.tokens[name]) as socket:
+            assert receive_json(socket)["seq"] == 0
+            # Committed, not kept here: the store holds event 0, this process's cache not.
+            elsewhere = Tables(store.store)
+            elsewhere.act(table.id, table.tokens[name], table.move(random.Random(4)))
+            store.read_after = []
+
+            def told_while_appending() -> None:
+                tables.appending[table.id] = 1
+                service._told(table.id, 0)
+
+            def settled() -> None:
+                del tables.appending[table.id]
+                service._settled(table.id)
+
+            portal = client.portal
+            assert portal is not None
+            portal.call(told_while_appending)
+            assert (store.read_after, service.behind) == ([], {})
+            assert service.deferred == {table.id: 0}
+            portal.call(settled)
+            assert receive_json(socket)["seq"] == 1
+            assert store.read_after == [0]
+            assert service.deferred == {}
+
+
+def test_the_hand_tables_of_a_new_sitting_s_rules_are_built_when_it_is_made() -> None:
+    """A process builds the hand tables of a set of rules on their first use, a tenth of
+    a second or more: when the sitting is made (in a thread), not at its first show, on
+    the event loop that serves every player of the process."""
+    import pokerlaws as pl
+    from pokerlaws import hands
+
+    rules = pl.Rules(
+        ante=1,
+        limit=4,
+        hands=pl.HandRules(blaze=True, skip_sequence=True, ace_high_sequences=True),
+    )
+    hands._TABLES.pop(rules.hands, None)
+    with TestClient(create_app("sqlite://:memory:")) as client:
+        players = [{"name": "Ann", "chips": 20}, {"name": "Bob", "chips": 20}]
+        made = client.post("/sittings", json={"rules": pl.to_data(rules), "players": players})
+        assert made.status_code == 201, made.text
+    assert rules.hands in hands._TABLES
+
+
+def test_an_event_told_while_its_sitting_is_being_read_is_read_after() -> None:
+    """Another process's events reach this one's sockets by notices (PostgreSQL's NOTIFY),
+    each starting one read of the sitting. A notice that came while the sitting was being
+    read for an earlier one was dropped: if its event was committed after that read, the
+    sockets here were not pushed it until the look every 30 s, and a player whose turn it
+    brought waited that long (a turn's p99 of 13 s with two workers). It is read after."""
+    import threading
+
+    from pokerlaws.service.store import open_store
+    from pokerlaws.service.tables import Tables
+
+    class Gated(Counted):
+        """Holds each read's answer until ``gate`` is open (the read itself done)."""
+
+        gate = threading.Event()
+
+        def load_after(self, sitting_id: str, seq: int) -> Any:
+            found = super().load_after(sitting_id, seq)
+            assert self.gate.wait(30)
+            return found
+
+    store = Gated(open_store("sqlite://:memory:"))
+    store.gate.set()
+    app = create_app(store, poll=3600)
+    service = app.state.tables.settled.__self__
+    with TestClient(app) as client:
+        table = Table(client)
+        portal = client.portal
+        assert portal is not None
+        elsewhere = Tables(store.store)
+        rng = random.Random(5)
+        with contextlib.ExitStack() as stack:
+            opened = [stack.enter_context(table.socket(t)) for t in table.tokens.values()]
+            assert [receive_json(socket)["seq"] for socket in opened] == [0] * len(opened)
+            name, _ = table.turn()
+            elsewhere.act(table.id, table.tokens[name], table.move(rng))
+            store.read_after = []
+            store.gate.clear()
+            portal.call(service._told, table.id, 0)  # the read of event 0 starts
+            while not store.read_after:
+                time.sleep(0.01)
+            # Event 1, committed after that read, told while it is held.
+            following = elsewhere.cached(table.id)
+            assert following is not None
+            assert following.sitting.to_act is not None
+            seat = following.sitting.to_act.name
+            menu = following.seen_by(seat)["view"]["legal_actions"]
+            action = menu[0] if isinstance(menu, list) else menu["others"][0]
+            elsewhere.act(table.id, table.tokens[seat], {"seq": 1, "action": action})
+            portal.call(service._told, table.id, 1)
+            store.gate.set()
+            assert [receive_json(socket)["seq"] for socket in opened] == [1] * len(opened)
+            assert [receive_json(socket)["seq"] for socket in opened] == [2] * len(opened)
+        assert store.read_after == [0, 1]
+
+
+def test_a_push_runs_at_once_and_one_that_must_wait_waits_alone() -> None:
+    """Each event's table is pushed to every socket by the hub at once, in the caller, not
+    by waking a task a socket; a push that must wait (its socket's sending lock taken, or a
+    peer too slow to read) goes on in a task of its own, so the sitting's other sockets are
+    pushed meanwhile, and it is pushed when it can be."""
+    from pokerlaws.service.listeners import Hub
+
+    async def play() -> None:
+        hub = Hub()
+        pushed: list[tuple[str, int]] = []
+        slow_lock = asyncio.Lock()
+
+        def pusher(name: str, lock: asyncio.Lock) -> Any:
+            async def push(table: Any) -> None:
+                async with lock:
+                    pushed.append((name, table.seq))
+
+            return push
+
+        for name, lock in (("slow", slow_lock), ("quick", asyncio.Lock())):
+            hub.listen("s").push = pusher(name, lock)
+        await slow_lock.acquire()  # the slow socket's lock is taken
+        hub.notify("s", sittings.Table("s", None, None, 1))  # type: ignore[arg-type]
+        assert pushed == [("quick", 1)]  # at once, no task run
+        assert len(hub.finishing) == 1
+        slow_lock.release()
+        await asyncio.wait(hub.finishing)
+        assert pushed == [("quick", 1), ("slow", 1)]
+
+    asyncio.run(play())

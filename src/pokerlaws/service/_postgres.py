@@ -16,6 +16,7 @@ TABLE IF NOT EXISTS``); they go in the first schema of the connection's ``search
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -154,6 +155,11 @@ class PostgresStore:
         """:meth:`append` without waiting: its answer, a future, comes after the commit."""
         _check_append(sitting_id, seq, event)
         return self._writer.submit(sitting_id, seq, event)
+
+    def append_async(self, sitting_id: str, seq: int, event: str) -> asyncio.Future[bool]:
+        """:meth:`append_later` from a running event loop: a future of that loop."""
+        _check_append(sitting_id, seq, event)
+        return self._writer.submit_async(sitting_id, seq, event)
 
     def _commit(self, batch: list[Pending]) -> list[bool | Exception]:
         """The writer's transaction: every append waiting, and the notice of those written

@@ -27,9 +27,10 @@ private to its connection).
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 
@@ -69,6 +70,11 @@ _APPEND = """INSERT INTO pokerlaws_events (sitting, seq, event)
 _AFTER = """SELECT e.event FROM pokerlaws_sittings AS s
     LEFT JOIN pokerlaws_events AS e ON e.sitting = s.id AND e.seq >= ?
     WHERE s.id = ? ORDER BY e.seq"""
+
+# How many events each sitting has (the highest number and one), for the sittings named.
+_HEADS = "SELECT sitting, MAX(seq) + 1 FROM pokerlaws_events WHERE sitting IN"
+# Within the oldest SQLite's bound on a statement's parameters (999).
+_HEADS_AT_ONCE = 500
 
 # How long a writer waits for another (of this or another process) to commit.
 _BUSY_SECONDS = 30.0
@@ -176,6 +182,18 @@ class SQLiteStore:
             return None
         return tuple(event for (event,) in rows if event is not None)
 
+    def heads(self, sitting_ids: Sequence[str]) -> dict[str, int]:
+        """The number of events of each of these sittings that has any, in one statement a
+        few hundred of them: a server's look for other processes' events, once a second."""
+        counts: dict[str, int] = {}
+        with self._connection() as connection:
+            for start in range(0, len(sitting_ids), _HEADS_AT_ONCE):
+                chunk = sitting_ids[start : start + _HEADS_AT_ONCE]
+                marks = ", ".join("?" * len(chunk))
+                query = f"{_HEADS} ({marks}) GROUP BY sitting"
+                counts.update(connection.execute(query, tuple(chunk)).fetchall())
+        return counts
+
     def append(self, sitting_id: str, seq: int, event: str) -> bool:
         return self.append_later(sitting_id, seq, event).result()
 
@@ -183,6 +201,11 @@ class SQLiteStore:
         """:meth:`append` without waiting: its answer, a future, comes after the commit."""
         _check_append(sitting_id, seq, event)
         return self._writer.submit(sitting_id, seq, event)
+
+    def append_async(self, sitting_id: str, seq: int, event: str) -> asyncio.Future[bool]:
+        """:meth:`append_later` from a running event loop: a future of that loop."""
+        _check_append(sitting_id, seq, event)
+        return self._writer.submit_async(sitting_id, seq, event)
 
     def _commit(self, batch: list[Pending]) -> list[bool | Exception]:
         """The writer's transaction: every append waiting, one commit (so one fsync)."""

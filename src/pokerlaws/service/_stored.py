@@ -4,6 +4,8 @@ them without importing it."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -62,12 +64,25 @@ def _read_sitting(connection: Any, sitting_id: str, mark: str) -> StoredSitting 
 
 @attrs.define(eq=False)
 class Pending:
-    """One append waiting for the writer: what to write, and the future that answers it."""
+    """One append waiting for the writer: what to write, and the future that answers it: a
+    thread's (``answer``) or an event loop's (``waiter``)."""
 
     sitting_id: str
     seq: int
     event: str
-    answer: Future[bool] = attrs.field(factory=Future)
+    answer: Future[bool] | None = None
+    waiter: asyncio.Future[bool] | None = None
+
+
+def _answer_waiters(answered: list[tuple[asyncio.Future[bool], bool | BaseException]]) -> None:
+    """On their event loop: answer the waiters of one commit (one call for all of them)."""
+    for waiter, answer in answered:
+        if waiter.cancelled():
+            continue  # its request has gone; the commit stands, the store is the truth
+        if isinstance(answer, BaseException):
+            waiter.set_exception(answer)
+        else:
+            waiter.set_result(answer)
 
 
 class GroupWriter:
@@ -94,7 +109,19 @@ class GroupWriter:
 
     def submit(self, sitting_id: str, seq: int, event: str) -> Future[bool]:
         """Queue an append; its future is True once committed (see ``Store.append``)."""
-        pending = Pending(sitting_id, seq, event)
+        answer: Future[bool] = Future()
+        self._queue(Pending(sitting_id, seq, event, answer=answer))
+        return answer
+
+    def submit_async(self, sitting_id: str, seq: int, event: str) -> asyncio.Future[bool]:
+        """:meth:`submit` from a running event loop: the future is that loop's, answered
+        on it with every other of the same commit in one call (no thread's future, no
+        wake of the loop an append: under load these were a twentieth of the server)."""
+        waiter: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._queue(Pending(sitting_id, seq, event, waiter=waiter))
+        return waiter
+
+    def _queue(self, pending: Pending) -> None:
         with self._ready:
             if self._closed:
                 raise ValueError("the store is closed")
@@ -103,7 +130,6 @@ class GroupWriter:
                 self._thread = threading.Thread(target=self._run, name=self._name, daemon=True)
                 self._thread.start()
             self._ready.notify()
-        return pending.answer
 
     def _run(self) -> None:
         while True:
@@ -113,17 +139,26 @@ class GroupWriter:
                 batch, self._waiting = self._waiting, []
                 if not batch:
                     return  # closed, nothing left
+            answers: list[bool | BaseException]
             try:
-                answers = self._commit(batch)
+                answers = list(self._commit(batch))
             except BaseException as error:  # the transaction is lost: so is every append
-                for pending in batch:
-                    pending.answer.set_exception(error)
-                continue
+                answers = [error] * len(batch)
+            by_loop: dict[asyncio.AbstractEventLoop, list[Any]] = {}
             for pending, answer in zip(batch, answers, strict=True):
-                if isinstance(answer, BaseException):
+                if pending.waiter is not None:
+                    by_loop.setdefault(pending.waiter.get_loop(), []).append(
+                        (pending.waiter, answer)
+                    )
+                elif pending.answer is None:
+                    continue
+                elif isinstance(answer, BaseException):
                     pending.answer.set_exception(answer)
                 else:
                     pending.answer.set_result(answer)
+            for loop, answered in by_loop.items():
+                with contextlib.suppress(RuntimeError):  # the loop has closed: nobody waits
+                    loop.call_soon_threadsafe(_answer_waiters, answered)
 
     def close(self) -> None:
         """Commit what is waiting, then stop the thread."""

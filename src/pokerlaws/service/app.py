@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
@@ -23,6 +22,15 @@ from pokerlaws._extras import needs_extra
 from pokerlaws.render.svg import render_svg
 from pokerlaws.service import pages
 from pokerlaws.service.documents import read_new_sitting
+from pokerlaws.service.hot import (
+    ANSWER_HEADERS,
+    MAX_BODY,
+    HotRoutes,
+    bearer_token,
+    check_length,
+    parse_body,
+)
+from pokerlaws.service.listeners import Hub, TokenSockets
 from pokerlaws.service.shows import Pauses
 from pokerlaws.service.sittings import (
     REFEREE,
@@ -52,10 +60,6 @@ __all__ = [
     "SPECTATORS",
     "build_app",
 ]
-
-MAX_BODY = 64 * 1024
-"""The largest request body (or websocket message) read, in bytes: a sitting's creation
-or an action is a few hundred bytes, a Law 41 shuffle's order a few more."""
 
 POLL_SECONDS = 1.0
 """How often the process looks for events appended by another server process to the sittings
@@ -93,36 +97,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 # --- Reading requests -------------------------------------------------------------------------
 
 
-def _refuse_constant(name: str) -> None:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    members = dict(pairs)
-    if len(members) != len(pairs):
-        raise ValueError("a member is given twice in one object")
-    return members
-
-
-def parse_body(raw: bytes) -> object:
-    """The JSON value of a body: UTF-8, no repeated member, no NaN, nested within reason."""
-    if len(raw) > MAX_BODY:
-        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
-    try:
-        text = raw.decode("utf-8")
-        return json.loads(text, object_pairs_hook=_no_repeats, parse_constant=_refuse_constant)
-    except (ValueError, RecursionError) as error:
-        raise Refusal(400, f"the body is not JSON: {error}") from None
-
-
 async def _read_body(request: Request) -> object:
-    declared = request.headers.get("content-length")
-    # ASCII digits only: str.isdigit() is true of '²' and of other scripts' digits, which
-    # int() then refuses (RFC 9110 8.6: a length is 1*DIGIT).
-    if declared is not None and (
-        not (declared.isascii() and declared.isdigit()) or int(declared) > MAX_BODY
-    ):
-        raise Refusal(413, f"the body is over {MAX_BODY} bytes")
+    check_length(request.headers.get("content-length"))
     chunks: list[bytes] = []
     size = 0
     try:
@@ -140,9 +116,7 @@ async def _read_body(request: Request) -> object:
 
 def bearer(request: Request) -> str | None:
     """The token of an ``Authorization: Bearer`` header, or None."""
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
+    return bearer_token(request.headers.get("authorization", ""))
 
 
 def _refusal(refusal: Refusal) -> JSONResponse:
@@ -161,80 +135,6 @@ def _text_answer(text: str) -> Response:
     return Response(text.encode("utf-8"), media_type="application/json", headers=_NO_STORE)
 
 
-# --- Websocket listeners ----------------------------------------------------------------------
-
-
-class _Listener:
-    """One websocket waiting for the events of a sitting: woken with the table after an
-    event appended here, or with none when another process appended one."""
-
-    def __init__(self) -> None:
-        # asyncio's own Event and Lock (uvicorn runs asyncio): anyio's cost a checkpoint on
-        # every use, a tenth of the server's time when every event is pushed to every seat.
-        self.event = asyncio.Event()
-        self.table: Table | None = None
-
-    def wake(self, table: Table | None) -> None:
-        if table is not None and (self.table is None or table.seq > self.table.seq):
-            self.table = table
-        self.event.set()
-
-    async def wait(self) -> Table | None:
-        """The table it was woken with (None: woken without one)."""
-        await self.event.wait()
-        self.event.clear()
-        table, self.table = self.table, None
-        return table
-
-
-class _TokenSockets:
-    """The websockets open in this process of each token (a sitting's seat or referee),
-    oldest first: each runs inside a cancel scope, cancelled when its token opens one more
-    than :data:`SOCKETS_PER_TOKEN`."""
-
-    def __init__(self) -> None:
-        self.held: dict[tuple[str, str], list[anyio.CancelScope]] = {}
-
-    def opened(self, sitting_id: str, who: str, most: int) -> anyio.CancelScope:
-        scope = anyio.CancelScope()
-        held = self.held.setdefault((sitting_id, who), [])
-        held.append(scope)
-        while len(held) > most:
-            held.pop(0).cancel()
-        return scope
-
-    def closed(self, sitting_id: str, who: str, scope: anyio.CancelScope) -> None:
-        held = self.held.get((sitting_id, who), [])
-        if scope in held:
-            held.remove(scope)
-        if not held:
-            self.held.pop((sitting_id, who), None)
-
-
-class _Hub:
-    """The websockets of this process, by sitting: woken after each event appended here
-    (with the table, so that none of them reads the store), and, where the store tells of
-    other processes' events (PostgreSQL's ``NOTIFY``), after each of those."""
-
-    def __init__(self) -> None:
-        self.listeners: dict[str, set[_Listener]] = {}
-
-    def listen(self, sitting_id: str) -> _Listener:
-        listener = _Listener()
-        self.listeners.setdefault(sitting_id, set()).add(listener)
-        return listener
-
-    def forget(self, sitting_id: str, listener: _Listener) -> None:
-        group = self.listeners.get(sitting_id, set())
-        group.discard(listener)
-        if not group:
-            self.listeners.pop(sitting_id, None)
-
-    def notify(self, sitting_id: str, table: Table | None = None) -> None:
-        for listener in self.listeners.get(sitting_id, ()):
-            listener.wake(table)
-
-
 # How often the process looks at the store for its sockets' sittings when the store tells of
 # every event (a safety net for a notice lost with its connection), instead of ``poll``.
 _WATCHED_POLL = 30.0
@@ -248,11 +148,16 @@ class _Service:
 
     def __init__(self, tables: Tables, poll: float) -> None:
         self.tables = tables
-        self.hub = _Hub()
-        self.sockets = _TokenSockets()
+        self.hub = Hub()
+        self.sockets = TokenSockets()
         self.poll = poll
         self.watching = False
-        self.behind: set[str] = set()  # sittings being read after another process's event
+        # The sittings being read after another process's event, each with the highest
+        # event told of meanwhile; and the tasks reading them.
+        self.behind: dict[str, int] = {}
+        self.reading: set[asyncio.Task[None]] = set()
+        self.deferred: dict[str, int] = {}  # notices come while an append here was awaited
+        tables.settled = self._settled
         self.poller: asyncio.Task[None] | None = None
         self.pauses = Pauses(tables, self._told_all)
 
@@ -281,7 +186,22 @@ class _Service:
                     self.hub.notify(table.id, table)
 
     def _advanced(self, sitting_ids: list[str]) -> list[Table]:
-        """The sittings among these that the store holds further than this process did."""
+        """The sittings among these that the store holds further than this process did
+        (where the store counts them all at once, only those read)."""
+        heads = getattr(self.tables.store, "heads", None)
+        if heads is not None:
+            counts = heads(sitting_ids)
+            sitting_ids = [
+                sitting_id
+                for sitting_id in sitting_ids
+                # One append of this process awaited: what the store holds past it is
+                # most likely that append's, and any other is read at the next look.
+                if sitting_id not in self.tables.appending
+                and (
+                    (held := self.tables.cached(sitting_id)) is None
+                    or counts.get(sitting_id, 0) > held.seq
+                )
+            ]
         advanced = []
         for sitting_id in sitting_ids:
             held = self.tables.cached(sitting_id)
@@ -311,12 +231,21 @@ class _Service:
     def _told(self, sitting_id: str, seq: int) -> None:
         """An event committed by some process: the sitting read once for every socket of
         it here, unless this process holds that event already (its own append)."""
-        if sitting_id not in self.hub.listeners or sitting_id in self.behind:
+        if sitting_id not in self.hub.listeners:
+            return
+        if sitting_id in self.behind:
+            # Being read already, perhaps from before this event: looked at again after.
+            self.behind[sitting_id] = max(seq, self.behind[sitting_id])
+            return
+        if sitting_id in self.tables.appending:
+            # Most likely the notice of that append, committed and not yet kept here: looked
+            # at again once it is (:meth:`_settled`), rather than the sitting read for it.
+            self.deferred[sitting_id] = max(seq, self.deferred.get(sitting_id, -1))
             return
         held = self.tables.cached(sitting_id)
         if held is not None and held.seq > seq:
             return
-        self.behind.add(sitting_id)
+        self.behind[sitting_id] = seq
 
         async def catch_up() -> None:
             try:
@@ -324,10 +253,20 @@ class _Service:
             except (Refusal, CorruptSitting):
                 table = None
             finally:
-                self.behind.discard(sitting_id)
+                latest = self.behind.pop(sitting_id)
             self.hub.notify(sitting_id, table)
+            if latest > seq:  # told of a later event during the read, maybe after it
+                self._told(sitting_id, latest)
 
-        asyncio.get_running_loop().create_task(catch_up())
+        task = asyncio.get_running_loop().create_task(catch_up())
+        self.reading.add(task)  # held until done: the loop keeps only a weak reference
+        task.add_done_callback(self.reading.discard)
+
+    def _settled(self, sitting_id: str) -> None:
+        """An append of this process awaited on the loop is kept (or refused): a notice
+        deferred meanwhile is looked at now."""
+        if sitting_id not in self.tables.appending and sitting_id in self.deferred:
+            self._told(sitting_id, self.deferred.pop(sitting_id))
 
     async def _table(self, request: Request) -> Table:
         return await run_in_threadpool(self.tables.table, request.path_params["id"])
@@ -376,17 +315,23 @@ class _Service:
 
     async def act(self, request: Request) -> Response:
         body = await _read_body(request)
-        sitting_id = request.path_params["id"]
-        table, who = await self.tables.act_async(sitting_id, bearer(request), body)
+        return _text_answer(await self.acted(request.path_params["id"], bearer(request), body))
+
+    async def acted(self, sitting_id: str, token: str | None, body: object) -> str:
+        """Play an action message for ``token``: the seat's view after it, as JSON text."""
+        table, who = await self.tables.act_async(sitting_id, token, body)
         self._told_all(table)
-        return _text_answer(table.seen_text(who))
+        return table.seen_text(who)
 
     async def next_deal(self, request: Request) -> Response:
         body = await _read_body(request)
-        sitting_id, token = request.path_params["id"], bearer(request)
-        table = await run_in_threadpool(self.tables.say_next, sitting_id, token, body)
+        return _text_answer(await self.said_next(request.path_params["id"], bearer(request), body))
+
+    async def said_next(self, sitting_id: str, token: str | None, body: object) -> str:
+        """A "next" for ``token``: the seat's view after it, as JSON text."""
+        table = await self.tables.say_next_async(sitting_id, token, body)
         self._told_all(table)
-        return _text_answer(table.seen_text(table.holder(token)))
+        return table.seen_text(table.holder(token))
 
     async def end(self, request: Request) -> Response:
         body = await _read_body(request)
@@ -440,6 +385,8 @@ class _Service:
                     await websocket.send_text(current.seen_text(who))
                     sent[0] = current.seq
 
+        listener.push = push  # each event's table pushed by the hub at once
+
         async def pusher() -> None:
             await push(table)
             while True:
@@ -486,7 +433,7 @@ class _Service:
             try:
                 body = parse_body(raw)
                 if isinstance(body, dict) and body.pop("next", None) is True:  # {"seq", "next"}
-                    table = await run_in_threadpool(self.tables.say_next, sitting_id, token, body)
+                    table = await self.tables.say_next_async(sitting_id, token, body)
                 else:
                     table, _ = await self.tables.act_async(sitting_id, token, body)
             except Refusal as refusal:
@@ -514,21 +461,10 @@ def _guarded(
     return route
 
 
-_PAGE_POLICY = (
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-    "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-)
-
-
 def _with_headers(app: ASGIApp) -> ASGIApp:
     """Every answer with a strict Content-Security-Policy: the pages load nothing but the
     server's own script and style, and connect to nothing but the server."""
-    extra = [
-        (b"content-security-policy", _PAGE_POLICY.encode()),
-        (b"x-content-type-options", b"nosniff"),
-        (b"referrer-policy", b"no-referrer"),
-        (b"x-frame-options", b"DENY"),
-    ]
+    extra = list(ANSWER_HEADERS)
 
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -581,10 +517,11 @@ def build_app(tables: Tables, *, poll: float = POLL_SECONDS) -> Starlette:
         WebSocketRoute("/sittings/{id}/ws", service.socket),
         WebSocketRoute("/sittings/{id}/watch", service.watch),
     ]
-    app = Starlette(
+    app = _Application(
         routes=routes,
         exception_handlers={HTTPException: _http_error, Exception: _server_error},
     )
+    app.hot = HotRoutes({"actions": service.acted, "next": service.said_next})
     app.add_middleware(_HeadersMiddleware)
     app.state.tables = tables
     return app
@@ -596,3 +533,17 @@ class _HeadersMiddleware:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         await self.app(scope, receive, send)
+
+
+class _Application(Starlette):
+    """Starlette, with the POSTs of actions and "next" answered first, outside its stack
+    (:mod:`pokerlaws.service.hot`: the same reading, refusals and headers, less the cost)."""
+
+    hot: HotRoutes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        matched = self.hot.match(scope)
+        if matched is None:
+            await super().__call__(scope, receive, send)
+        else:
+            await self.hot(matched, scope, receive, send)

@@ -11,18 +11,20 @@ answered its append True: it is committed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import anyio
 import anyio.to_thread
 
 from pokerlaws.actions import ACTION_TYPES
+from pokerlaws.hands import evaluate
 from pokerlaws.reports import REPORT_TYPES, Event
 from pokerlaws.rules import InvalidRules, Rules
 from pokerlaws.service.sittings import (
@@ -79,7 +81,14 @@ class Tables:
         self._cache: OrderedDict[str, Table] = OrderedDict()
         self._cache_lock = threading.Lock()
         self._locks = tuple(threading.Lock() for _ in range(_STRIPES))
-        self._async_locks = tuple(anyio.Lock() for _ in range(_ASYNC_STRIPES))
+        # asyncio's own locks (the service runs on asyncio: act_async awaits asyncio futures):
+        # taken free, one is acquired at once, where anyio's yields to the loop twice a time.
+        self._async_locks = tuple(asyncio.Lock() for _ in range(_ASYNC_STRIPES))
+        # The sittings with an append awaited on the event loop, committed or not yet: a
+        # notice or a look at the store that finds one event more than held is then most
+        # likely of that append, not of another process (see the service's _told).
+        self.appending: dict[str, int] = {}
+        self.settled: Callable[[str], None] | None = None  # told when one is settled
 
     def _lock(self, sitting_id: str) -> threading.Lock:
         return self._locks[hash(sitting_id) % _STRIPES]
@@ -164,6 +173,10 @@ class Tables:
         except (TypeError, ValueError) as error:
             raise Refusal(422, str(error)) from None
         sitting, later = _deal_due(sitting, games, lambda: fresh_pack(joker=rules.joker), pause)
+        # The hand tables of these rules are built on their first use (a tenth of a second
+        # or more, once a process): here, in the creation's thread, rather than at the
+        # sitting's first show, on the event loop, with every player of the process waiting.
+        evaluate(first[:5], rules.hands)
         header = Header(
             rules=rules,
             players=players,
@@ -210,16 +223,10 @@ class Tables:
             if table is None or seq != table.seq:
                 table = await anyio.to_thread.run_sync(self.table, sitting_id)
             table, who, event = self._play(table, token, seq, action)
-            later = getattr(self.store, "append_later", None)
-            if later is None:
-                appended = await anyio.to_thread.run_sync(
-                    self.store.append, sitting_id, seq, event
-                )
-            else:
-                appended = await asyncio.wrap_future(later(sitting_id, seq, event))
-            if not appended:
-                raise _taken(seq, await anyio.to_thread.run_sync(self.table, sitting_id))
-            return self._keep(table), who
+            with self._in_flight(sitting_id):
+                if not await self._appended(sitting_id, seq, event):
+                    raise _taken(seq, await anyio.to_thread.run_sync(self.table, sitting_id))
+                return self._keep(table), who
 
     def _play(
         self, table: Table, token: str | None, seq: int, action: Event
@@ -269,31 +276,82 @@ class Tables:
         has ended answers the table as it is. Raises :class:`Refusal`: 403 for a token not
         of the sitting, or of a player with no chips; 409 for a ``seq`` older than the show,
         or when no game waits for its deal."""
-        members = _members("the body", body, {"seq"}, set())
-        seq = _whole("seq", members["seq"], 0, 2**62)
+        seq = _next_seq(body)
         with self._lock(sitting_id):
             table = self._cached(sitting_id) or self._refresh(sitting_id)
             if seq != table.seq:
                 table = self._refresh(sitting_id)
-            who = table.holder(token)
-            if who is None:
-                raise Refusal(403, "this needs the token of a seat or the referee of the sitting")
-            if seq > table.seq:
-                raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
-            if not table.waiting:
-                if seq < table.seq:  # said at a show that has ended meanwhile: done
-                    return table
-                raise Refusal(409, "no game waits for its deal: the next is said at a show")
-            # Only "next"s have come since the show began: a seq among them is of this show
-            # (two players saying it at once both count), an older one is not.
-            if seq < table.seq - len(table.said):
-                raise Refusal(409, f"seq {seq} is older than this show, {table.seq}")
-            waiting = table.to_say_next()
-            if who != REFEREE and who not in waiting:
-                if who in table.said:
-                    return table  # said already: nothing to store
-                raise Refusal(403, f"{who} has no chips: the next game is dealt without him")
-            return self._append_next(table, REFEREE if who == REFEREE else who, waiting)
+            after, event = self._next(table, token, seq)
+            if event is None:
+                return after
+            if not self.store.append(sitting_id, table.seq, event):
+                raise _taken(table.seq, self._refresh(sitting_id))
+            return self._keep(after)
+
+    async def say_next_async(self, sitting_id: str, token: str | None, body: object) -> Table:
+        """:meth:`say_next` on the event loop, its commit awaited, as :meth:`act_async`."""
+        seq = _next_seq(body)
+        async with self._async_locks[hash(sitting_id) % _ASYNC_STRIPES]:
+            table = self._cached(sitting_id)
+            if table is None or seq != table.seq:
+                table = await anyio.to_thread.run_sync(self.table, sitting_id)
+            after, event = self._next(table, token, seq)
+            if event is None:
+                return after
+            with self._in_flight(sitting_id):
+                if not await self._appended(sitting_id, table.seq, event):
+                    raise _taken(table.seq, await anyio.to_thread.run_sync(self.table, sitting_id))
+                return self._keep(after)
+
+    @contextlib.contextmanager
+    def _in_flight(self, sitting_id: str) -> Iterator[None]:
+        """An append of ``sitting_id`` awaited, until its table is kept (or refused)."""
+        self.appending[sitting_id] = self.appending.get(sitting_id, 0) + 1
+        try:
+            yield
+        finally:
+            left = self.appending.pop(sitting_id) - 1
+            if left:
+                self.appending[sitting_id] = left
+            if self.settled is not None:
+                self.settled(sitting_id)
+
+    async def _appended(self, sitting_id: str, seq: int, event: str) -> bool:
+        """The store's append, its commit awaited as a future where the store can
+        (``append_async``, a future of this loop; ``append_later``, a thread's), else in a
+        thread."""
+        soon = getattr(self.store, "append_async", None)
+        if soon is not None:
+            appended: bool = await soon(sitting_id, seq, event)
+            return appended
+        later = getattr(self.store, "append_later", None)
+        if later is None:
+            return await anyio.to_thread.run_sync(self.store.append, sitting_id, seq, event)
+        return await asyncio.wrap_future(later(sitting_id, seq, event))
+
+    def _next(self, table: Table, token: str | None, seq: int) -> tuple[Table, str | None]:
+        """The table after ``token``'s "next" and its event's text (not yet stored); or
+        the table as it is and None, when there is nothing to store."""
+        who = table.holder(token)
+        if who is None:
+            raise Refusal(403, "this needs the token of a seat or the referee of the sitting")
+        if seq > table.seq:
+            raise Refusal(409, f"seq {seq} is not the current one, {table.seq}")
+        if not table.waiting:
+            if seq < table.seq:  # said at a show that has ended meanwhile: done
+                return table, None
+            raise Refusal(409, "no game waits for its deal: the next is said at a show")
+        # Only "next"s have come since the show began: a seq among them is of this show
+        # (two players saying it at once both count), an older one is not.
+        if seq < table.seq - len(table.said):
+            raise Refusal(409, f"seq {seq} is older than this show, {table.seq}")
+        waiting = table.to_say_next()
+        if who != REFEREE and who not in waiting:
+            if who in table.said:
+                return table, None  # said already: nothing to store
+            raise Refusal(403, f"{who} has no chips: the next game is dealt without him")
+        event = _next_event(table, REFEREE if who == REFEREE else who, waiting)
+        return _advance(table, event), event
 
     def deal_after_pause(self, sitting_id: str, games_played: int) -> Table | None:
         """Deal the next game because the sitting's pause has passed since game
@@ -305,15 +363,11 @@ class Tables:
             return self._append_next(table, _DEALER, ())
 
     def _append_next(self, table: Table, by: str, waiting: tuple[str, ...]) -> Table:
-        """Store ``by``'s "next" (the last of those ``waiting`` for it, the referee's or the
-        pause's deals the next game) and keep the table after it."""
-        deals = by in (REFEREE, _DEALER) or set(waiting) <= {by}
-        packs = [fresh_pack(joker=table.sitting.rules.joker)] if deals else []
-        event = _next_text(by, packs)
+        """Store ``by``'s "next" and keep the table after it."""
+        event = _next_event(table, by, waiting)
         if not self.store.append(table.id, table.seq, event):
             raise _taken(table.seq, self._refresh(table.id))
-        after = _advance(table, event)
-        return self._keep(after)
+        return self._keep(_advance(table, event))
 
     @staticmethod
     def _authorize(table: Table, who: str, action: Event) -> None:
@@ -327,6 +381,20 @@ class Tables:
         if seat is None or action.seat != seat:
             where = "has no seat in this game" if seat is None else f"sits at seat {seat}"
             raise Refusal(403, f"an action of seat {action.seat}: {who} {where}")
+
+
+def _next_seq(body: object) -> int:
+    """The ``seq`` of a "next" message (``{"seq": n}``)."""
+    members = _members("the body", body, {"seq"}, set())
+    return _whole("seq", members["seq"], 0, 2**62)
+
+
+def _next_event(table: Table, by: str, waiting: tuple[str, ...]) -> str:
+    """The text of ``by``'s "next": the last of those ``waiting`` for it, the referee's or
+    the pause's deals the next game, with a pack of the server's."""
+    deals = by in (REFEREE, _DEALER) or set(waiting) <= {by}
+    packs = [fresh_pack(joker=table.sitting.rules.joker)] if deals else []
+    return _next_text(by, packs)
 
 
 def _taken(seq: int, latest: Table) -> Refusal:
