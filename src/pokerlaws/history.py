@@ -193,17 +193,7 @@ class History(Sequence[_T]):
     ) -> int | None:
         """The position of the last event in ``[start, stop)`` of one of ``kinds`` (an
         instance, as ``isinstance`` says), by ``seat`` if given; None if there is none."""
-        key = (True, kinds, seat, start, stop, self._length)
-        log = self._log
-        if log.indexed:
-            try:
-                return log.answers[key]
-            except KeyError:
-                pass
-        found = [
-            positions[high - 1] for positions, _, high in self._runs(kinds, seat, start, stop)
-        ]
-        return _remember(log, key, max(found) if found else None)
+        return self._end(True, kinds, seat, start, stop)
 
     def first(
         self,
@@ -215,14 +205,25 @@ class History(Sequence[_T]):
     ) -> int | None:
         """The position of the first event in ``[start, stop)`` of one of ``kinds``, by
         ``seat`` if given; None if there is none."""
-        key = (False, kinds, seat, start, stop, self._length)
+        return self._end(False, kinds, seat, start, stop)
+
+    def _end(
+        self, last: bool, kinds: tuple[type, ...], seat: int | None, start: int, stop: int | None
+    ) -> int | None:
+        """:meth:`last` (or :meth:`first`), answered from the log's memory when asked before
+        at this length."""
+        key = (last, kinds, seat, start, stop, self._length)
         log = self._log
         if log.indexed:
             try:
                 return log.answers[key]
             except KeyError:
                 pass
-        found = [positions[low] for positions, low, _ in self._runs(kinds, seat, start, stop)]
+        runs = self._runs(kinds, seat, start, stop)
+        if last:
+            found = [positions[high - 1] for positions, _, high in runs]
+            return _remember(log, key, max(found) if found else None)
+        found = [positions[low] for positions, low, _ in runs]
         return _remember(log, key, min(found) if found else None)
 
     def positions(
